@@ -1,0 +1,99 @@
+"""The surface every game implements (ARCHITECTURE section 2).
+
+A game is a package `engine/<game_id>/` exporting `GAME`, an object with the members
+below. The server knows no game: it only calls these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from engine.i18n import Text
+
+Role = str
+
+
+class Event(BaseModel):
+    """Something that happened. `to=None` is public; otherwise only that role may see it."""
+
+    to: Role | None = None
+    text: Text
+    data: dict[str, Any] = {}
+
+
+class Outcome(BaseModel):
+    """What `apply` returns: the next state and the events it produced.
+
+    `reveals` is True when the command showed hidden information to anyone or consumed
+    randomness: such a command may only be taken back with the opponents' agreement.
+    """
+
+    state: Any
+    events: list[Event] = []
+    reveals: bool = False
+
+
+class Result(BaseModel):
+    """A finished game as leagues record it."""
+
+    winners: list[Role]
+    scores: dict[Role, float] = {}
+    reason: Text
+    details: dict[str, Any] = {}
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+class GameState(BaseModel):
+    """Fields every game state carries; games subclass it."""
+
+    SCHEMA_VERSION: ClassVar[int] = 1
+    schema_version: int = 1
+    game: str
+    roles: list[Role]
+
+
+class Notation(Protocol):
+    def format(self, command: Any) -> str: ...
+
+    def parse(self, text: str, state: Any, role: Role) -> Any: ...
+
+
+class Player(Protocol):
+    """An AI seat: picks one of `legal(state, role)`."""
+
+    def choose(self, state: Any, role: Role) -> Any: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    id: str
+    names: dict[str, str]
+    min_players: int
+    max_players: int
+    Options: type[BaseModel]
+    notation: Notation
+    players: dict[str, Callable[[int], Player]]
+
+    def roles(self, options: BaseModel) -> list[Role]: ...
+
+    def setup(self, options: BaseModel, roles: list[Role], seed: int) -> Any: ...
+
+    def active(self, state: Any) -> frozenset[Role]: ...
+
+    def legal(self, state: Any, role: Role) -> list[Any]: ...
+
+    def apply(self, state: Any, role: Role, command: Any) -> Outcome: ...
+
+    def view(self, state: Any, role: Role | None) -> BaseModel: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def load_state(self, data: dict[str, Any]) -> Any: ...
+
+    def load_command(self, data: dict[str, Any]) -> Any: ...
