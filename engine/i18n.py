@@ -56,6 +56,11 @@ def register_catalog(folder: str | Path) -> None:
             _catalogs[loc][key] = value
 
 
+def register_texts(locale: str, texts: dict[str, str]) -> None:
+    """Add or replace entries at run time: names of cards that content packs bring."""
+    _catalogs[normalize_locale(locale)].update(texts)
+
+
 def normalize_locale(locale: str | None) -> str:
     """Discord locales look like 'fr', 'en-US', 'en-GB': keep the language part."""
     if not locale:

@@ -63,11 +63,14 @@ class Message:
     buttons: list[Button] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)  # user ids to ping in a public message
     attachment: Image | None = None  # a non-image file (exports)
+    locale: str | None = None  # language to render in: the recipient's, or the guild's for public ones
 
 
 @dataclass
 class Reply:
     messages: list[Message] = field(default_factory=list)
+    where: Where | None = None  # the game's channel, where public messages go (a click may come from a DM)
+    game_id: int | None = None  # the game the reply is about (for note_dm_refused)
 
     def public(self) -> list[Message]:
         return [m for m in self.messages if m.to_user is None and not m.ephemeral]

@@ -74,6 +74,15 @@ class EngagedView(BaseModel):
     value: float | None = None  # combat value, once resolved
 
 
+class LastDuelView(BaseModel):
+    """The previous duel's outcome, public: who won and which terrain they took."""
+
+    round: int
+    duel: int
+    winner: Role | None  # None: a tie
+    terrain: str | None = None  # terrain code taken by the winner, if any was left
+
+
 class AthenaView(BaseModel):
     game: str = "athena"
     viewer: Role | None
@@ -90,5 +99,5 @@ class AthenaView(BaseModel):
     terrain_values: dict[str, int]  # terrain code -> VP
     armies: dict[Role, ArmyView]
     engaged: dict[Role, EngagedView] = {}
-    last_duel: str | None = None  # short public summary of the previous duel
+    last_duel: LastDuelView | None = None
     winner: list[Role] | None = None  # set when the game is over ([] = draw)

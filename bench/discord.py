@@ -1,0 +1,176 @@
+"""The Discord bot under load: N games of Battle for Athena played at once through the fake
+Discord, by simulated users typing `/play` with autocomplete, images included.
+
+    python bench/discord.py [--games 20] [--scenario initiation] [--seed 1] [--max-moves 0]
+
+The bot runs in its own process (`bot.discord.run`, what `python -m bot` runs with a token)
+against the fake Discord of tests/discord on 127.0.0.1, with a fresh SQLite file. Prints
+how long the bot took to acknowledge interactions (reply or defer: the time from the fake
+dispatching INTERACTION_CREATE to the callback reaching it), per kind, median / p90 / p99 /
+max, and the moves per second it sustained. Targets: acknowledgement p99 <= 500 ms with 20
+games at once; moves per second as high as the machine allows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# This file is named discord.py: keep its own folder off the path so `import discord` finds discord.py.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+ROOT = HERE.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "discord")]
+
+from fakediscord import interactions as ix  # noqa: E402
+from fakediscord.server import FakeDiscord  # noqa: E402
+
+KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def start_bot_process(fake: FakeDiscord, db: Path, log: Path) -> subprocess.Popen:
+    settings = {
+        "discord_token": fake.token,
+        "db": str(db),
+        "discord_api_base": fake.api_base,
+        "discord_gateway_url": fake.gateway_url,
+    }
+    code = "import json, sys; from bot.discord.run import run; run(json.loads(sys.argv[1]))"
+    command = [sys.executable, "-c", code, json.dumps(settings)]
+    return subprocess.Popen(command, cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT)
+
+
+async def wait_ready(fake: FakeDiscord, process: subprocess.Popen) -> None:
+    while not (fake.gateway.identified.is_set() and fake.command_syncs):
+        if process.poll() is not None:
+            raise SystemExit(f"the bot exited with code {process.returncode}")
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.2)  # READY and GUILD_CREATE processed
+
+
+async def choose(fake: FakeDiscord, user, channel, rng: random.Random) -> str | None:
+    typed = ""
+    for _ in range(10):
+        choices = await fake.autocomplete(user, channel, "play", "move", move=typed)
+        if not choices:
+            return None
+        pick = rng.choice(choices)
+        if pick["name"] == pick["value"]:
+            return pick["value"]
+        typed = pick["value"]
+    return None
+
+
+async def play_game(
+    fake: FakeDiscord, channel, users, rng: random.Random, scenario: str, seed: int, max_moves: int
+) -> int:
+    """One table: open, join, start, then moves until nobody has any; returns moves applied."""
+    alice, bob = users
+    await answered(await fake.slash(alice, channel, "game new", game="athena", scenario=scenario, seed=seed))
+    await answered(await fake.slash(bob, channel, "game join"))
+    await answered(await fake.slash(alice, channel, "game start"))
+    moves = idle = 0
+    while idle < 3 and (not max_moves or moves < max_moves):
+        for user in (alice, bob):
+            move = await choose(fake, user, channel, rng)
+            if move is not None:
+                inter = await answered(await fake.slash(user, channel, "play", move=move))
+                moves += 1 if inter.public else 0
+                idle = 0
+                break
+        else:
+            idle += 1  # the last DMs may still be on their way: ask again before calling it over
+            await asyncio.sleep(0.05)
+    return moves
+
+
+async def answered(inter: ix.Interaction) -> ix.Interaction:
+    await asyncio.wait_for(inter.resolved.wait(), 30)
+    return inter
+
+
+async def bench(games: int, scenario: str, seed: int, max_moves: int) -> int:
+    fake = FakeDiscord()
+    guild = fake.world.add_guild("Bench")
+    tables = [
+        (
+            fake.world.add_channel(guild, f"table-{i}"),
+            (fake.world.add_user(f"a{i}"), fake.world.add_user(f"b{i}")),
+        )
+        for i in range(games)
+    ]
+    await fake.start()
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "bot.log"
+        process = start_bot_process(fake, Path(tmp) / "agora.db", log)
+        try:
+            await wait_ready(fake, process)
+            started = time.monotonic()
+            counts = await asyncio.gather(
+                *(
+                    play_game(fake, ch, users, random.Random(seed + i), scenario, seed + i, max_moves)
+                    for i, (ch, users) in enumerate(tables)
+                )
+            )
+            elapsed = time.monotonic() - started
+        finally:
+            process.terminate()
+            process.wait(10)
+            await fake.stop()
+        report(fake, games, counts, elapsed)
+        errors = [line for line in log.read_text().splitlines() if " ERROR " in line or "Traceback" in line]
+    for line in errors[:10]:
+        print("bot log:", line)
+    return 1 if fake.all_failures or errors else 0
+
+
+def report(fake: FakeDiscord, games: int, counts: list[int], elapsed: float) -> None:
+    inters = [i for i in fake.interactions.values() if i.ack_latency is not None]
+    print(f"{games} games of Battle for Athena at once through the fake Discord (bot in its own process)")
+    print(f"{'acknowledgement (ms)':<24}{'count':>7}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
+    for label, group in [("all interactions", inters)] + [
+        (name, [i for i in inters if i.kind == kind]) for kind, name in KINDS.items()
+    ]:
+        if group:
+            ms = [i.ack_latency * 1000 for i in group]
+            print(
+                f"{label:<24}{len(ms):>7}{statistics.median(ms):>9.1f}{percentile(ms, 0.9):>9.1f}{percentile(ms, 0.99):>9.1f}{max(ms):>9.1f}"
+            )
+    deferred = sum(1 for i in inters if i.ack_type in (ix.DEFERRED_MESSAGE, ix.DEFERRED_UPDATE))
+    unanswered = sum(1 for i in fake.interactions.values() if i.ack_latency is None)
+    moves = sum(counts)
+    images = sum(len(m.files) for m in fake.world.messages.values())
+    print(f"deferred: {deferred}, never acknowledged: {unanswered}")
+    print(f"moves applied: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s ({images} images sent)")
+    print(f"fake Discord failures: {len(fake.all_failures)} {fake.all_failures[:3]}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--scenario", default="initiation")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--max-moves", type=int, default=0, help="stop each game after this many moves (0: play to the end)"
+    )
+    args = parser.parse_args()
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    return asyncio.run(bench(args.games, args.scenario, args.seed, args.max_moves))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,283 @@
+"""The local terminal table (ARCHITECTURE §6): the same service calls as Discord, typed as
+`@name /command args` lines; replies printed, images and exports written to a folder.
+
+Public replies print plainly, private ones as `[to bob]`, ephemeral ones as `[only alice]`,
+refusals as `[refused] alice: ...`. Buttons print numbered; `/press N` clicks one.
+With a transcript, lines starting with `#` are comments and `! @x /play ...` must be
+rejected; the first surprise stops the replay with a non-zero exit code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import shlex
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.service import Actor, Message, Reply, TableService, UserError, Where
+from bot.store import open_store
+from engine.errors import IllegalCommand
+from engine.i18n import Text, normalize_locale, render
+
+DEFAULT_USER = "you"  # lines without @name; also the local table's server manager
+LOCAL_TABLE = Where("local", "table")
+GAME_COMMANDS = {
+    "new", "join", "leave", "addbot", "start", "status", "board", "hand", "log", "undo", "resign", "abort",
+    "rematch", "export", "rules", "settings",
+}
+
+
+class BadLine(Exception):
+    """A line that is not a command at all (the service never saw it)."""
+
+
+@dataclass
+class Parsed:
+    user: str
+    command: str  # "game new", "play", "press", "moves", "help", "quit"
+    args: list[str]
+    options: dict[str, str]
+
+
+def parse_line(line: str) -> Parsed:
+    """`@alice /game new game:athena scenario:athenes` -> user, command, positional args, options."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise BadLine(line) from exc
+    user = DEFAULT_USER
+    if words and words[0].startswith("@") and len(words[0]) > 1:
+        user, words = words[0][1:], words[1:]
+    if not words:
+        raise BadLine(line)
+    head, rest = words[0].lower(), words[1:]
+    if head in ("help", "moves", "quit", "exit"):
+        return Parsed(user, "quit" if head == "exit" else head, rest, {})
+    if head == "/game" and rest and rest[0].lower() in GAME_COMMANDS:
+        command, rest = f"game {rest[0].lower()}", rest[1:]
+    elif head in ("/play", "/press"):
+        command = head[1:]
+    else:
+        raise BadLine(line)
+    if command in ("play", "press"):  # a move's notation may itself contain colons
+        return Parsed(user, command, rest, {})
+    args, options = [], {}
+    for word in rest:
+        key, sep, value = word.partition(":")
+        if sep and key.isidentifier():
+            options[key.lower()] = value
+        else:
+            args.append(word)
+    return Parsed(user, command, args, options)
+
+
+def _number(value: str | None, line: str) -> int | None:
+    if value is None:
+        return None
+    if not value.strip().isdigit():
+        raise BadLine(line)
+    return int(value)
+
+
+class LocalTable:
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        out: Path,
+        locale: str = "en",
+        managers: tuple[str, ...] = (DEFAULT_USER,),
+        write: Callable[[str], Any] = print,
+        where: Where = LOCAL_TABLE,
+    ) -> None:
+        self.service, self.out, self.write, self.where = service, out, write, where
+        self.locale = normalize_locale(locale)
+        self.managers = set(managers)
+        self.buttons: dict[int, str] = {}  # number printed -> custom_id
+
+    def actor(self, user: str) -> Actor:
+        return Actor(user_id=user, name=user, locale=self.locale, manager=user in self.managers)
+
+    def text(self, text: Text | str, locale: str | None = None) -> str:
+        return render(text, locale or self.locale)
+
+    async def handle(self, line: str) -> bool:
+        """Run one line; True if accepted, False if refused (the refusal is printed)."""
+        parsed = parse_line(line)
+        actor = self.actor(parsed.user)
+        try:
+            reply = await self.dispatch(parsed, actor)
+        except (UserError, IllegalCommand) as exc:
+            self.write(f"[refused] {parsed.user}: {self.text(exc.text)}")
+            return False
+        if reply is not None:
+            self.show(reply, parsed.user)
+        return True
+
+    async def dispatch(self, p: Parsed, actor: Actor) -> Reply | None:
+        service, where, opt = self.service, self.where, p.options
+        if p.command == "help":
+            self.write(self.text(Text("bot.console.help")))
+            return None
+        if p.command == "moves":
+            moves = await service.legal_moves(where, actor)
+            self.write(", ".join(moves) if moves else self.text(Text("bot.console.moves_none", params={"name": actor.name})))
+            return None
+        if p.command == "play":
+            return await service.play(where, actor, " ".join(p.args).removeprefix("move:"))
+        if p.command == "press":
+            return await service.press(where, actor, self.button_id(actor, p.args))
+        sub = p.command.split()[1]
+        if sub == "new":
+            game = opt.pop("game", None) or (p.args[0] if p.args else "")
+            league = _number(opt.pop("league", None), "league")
+            return await service.new_game(where, actor, game, opt, league=league)
+        if sub == "join":
+            return await service.join(where, actor, opt.get("role"))
+        if sub == "addbot":
+            return await service.add_bot(where, actor, opt.get("level", "heuristic"), opt.get("role"))
+        if sub == "start":
+            return await service.start_game(where, actor)
+        if sub == "log":
+            return await service.log(where, actor, _number(opt.get("last"), "last") or 20)
+        if sub == "export":
+            return await service.export(where, actor, _number(opt.get("game"), "game"))
+        if sub == "rules":
+            return await service.rules(where, actor, opt.get("game"))
+        if sub == "settings":
+            return await service.settings(
+                where, actor, opt.get("locale"), opt.get("reminder_hours"), opt.get("clock_days")
+            )
+        # leave, status, board, hand, undo, resign, abort, rematch: (where, actor) only
+        return await getattr(service, sub)(where, actor)
+
+    def button_id(self, actor: Actor, args: list[str]) -> str:
+        if not args:
+            raise BadLine("/press")
+        if args[0].isdigit():
+            number = int(args[0])
+            if number not in self.buttons:
+                raise UserError("bot.console.no_button", name=actor.name, number=number)
+            return self.buttons[number]
+        return args[0]
+
+    # --- output ---------------------------------------------------------------------------
+
+    def show(self, reply: Reply, user: str | None = None) -> None:
+        for message in reply.messages:
+            self.show_message(message, user)
+
+    def show_message(self, message: Message, user: str | None = None) -> None:
+        locale = message.locale or self.locale
+        if message.to_user is not None:
+            prefix = f"[to {message.to_user}] "
+        elif message.ephemeral:
+            prefix = f"[only {user}] "
+        else:
+            prefix = ""
+        for line in message.lines:
+            for part in self.text(line, locale).splitlines():
+                self.write(prefix + part)
+        if message.mentions:
+            names = ", ".join(f"@{m}" for m in message.mentions)
+            self.write(prefix + self.text(Text("bot.console.mentions", params={"names": names}), locale))
+        for attachment, key in ((message.image, "bot.console.image"), (message.attachment, "bot.console.file")):
+            if attachment is not None:
+                path = self.out / attachment.filename
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(attachment.data)
+                self.write(prefix + self.text(Text(key, params={"path": str(path)}), locale))
+        if message.buttons:
+            shown = []
+            for button in message.buttons:
+                number = len(self.buttons) + 1
+                self.buttons[number] = button.custom_id
+                shown.append(f"[{number}] {self.text(button.label, locale)}")
+            self.write(prefix + self.text(Text("bot.console.buttons", params={"buttons": "  ".join(shown)}), locale))
+
+
+async def replay_transcript(table: LocalTable, lines: list[str]) -> int:
+    """Run every line; 0 if each was accepted or refused as the file says, else 1."""
+    commands = rejected = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        must_fail = line.startswith("!")
+        if must_fail:
+            line = line[1:].strip()
+        table.write(f"> {line}")
+        commands += 1
+        try:
+            accepted = await table.handle(line)
+        except BadLine:
+            table.write(table.text(Text("bot.console.bad_line", params={"text": line})))
+            return 1
+        if accepted and must_fail:
+            table.write(table.text(Text("bot.console.should_fail", params={"line": number, "text": line})))
+            return 1
+        if not accepted and not must_fail:
+            table.write(table.text(Text("bot.console.failed", params={"line": number, "text": line})))
+            return 1
+        rejected += must_fail
+    table.write(table.text(Text("bot.console.replayed", params={"lines": commands, "rejected": rejected})))
+    return 0
+
+
+async def interactive(table: LocalTable) -> int:
+    try:
+        import readline  # noqa: F401 - arrow keys and history at the prompt, where available
+    except ImportError:  # pragma: no cover - e.g. Windows
+        pass
+    while True:
+        try:
+            line = await asyncio.to_thread(input, "agora> ")
+        except (EOFError, KeyboardInterrupt):
+            return 0
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        try:
+            if parse_line(line).command == "quit":
+                return 0
+            await table.handle(line)
+        except BadLine:
+            table.write(table.text(Text("bot.console.bad_line", params={"text": line.strip()})))
+        for _, reply in await table.service.tick():
+            table.show(reply)
+
+
+async def run_local(
+    *,
+    db: str | None,
+    out: Path,
+    transcript: Path | None = None,
+    seed: int | None = None,
+    lang: str = "en",
+    games: Any = None,
+    write: Callable[[str], Any] = print,
+    render_images: bool = True,
+) -> int:
+    """The `python -m bot local` command. A transcript without --db runs on a throw-away database."""
+    with tempfile.TemporaryDirectory(prefix="agora-local-") as scratch:
+        path = db or (str(Path(scratch) / "agora.db") if transcript else None)
+        if path is None:
+            from bot.settings import load_settings
+
+            path = load_settings().db
+        store = await open_store(path)
+        try:
+            rng = random.Random(seed) if seed is not None else secrets
+            service = TableService(store, render_images=render_images, rng=rng, games=games)
+            table = LocalTable(service, out=out, locale=lang, write=write)
+            await service.settings(table.where, table.actor(DEFAULT_USER), locale=table.locale)
+            if transcript is not None:
+                return await replay_transcript(table, transcript.read_text(encoding="utf-8").splitlines())
+            write(table.text(Text("bot.console.welcome", params={"db": path})))
+            return await interactive(table)
+        finally:
+            await store.close()

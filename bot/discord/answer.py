@@ -1,0 +1,141 @@
+"""Answering one interaction with a service `Reply`.
+
+Discord wants one callback per interaction within 3 seconds. The work races a short timer:
+quick work is answered directly (the first public message becomes the command's visible
+answer, or the first ephemeral one if there is none); slower work is deferred first and the
+answer then edits (or, when only ephemeral messages remain, deletes) the "thinking" message.
+Clicks are acknowledged without a visible answer; their public messages go to the game's
+channel, which for a button in a DM is not the channel of the click.
+
+Discord quirk: after a deferred answer, the first follow-up *becomes* the deferred message
+with the visibility chosen at defer time; so the deferred message is always resolved by an
+edit or a delete before any ephemeral follow-up is sent.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord.context import user_locale
+from bot.discord.delivery import Delivery
+from bot.service.api import Message, Reply
+from engine.i18n import T
+
+DONE = T("discord.msg.done")
+log = logging.getLogger("agora.discord")
+
+
+class Answer:
+    def __init__(self, interaction: discord.Interaction, delivery: Delivery) -> None:
+        self.interaction = interaction
+        self.delivery = delivery
+        self.locale = user_locale(interaction)
+        self.deferred: str | None = None  # "public" | "ephemeral" | "update"
+        self.expired = False
+
+    @property
+    def is_click(self) -> bool:
+        return self.interaction.type == discord.InteractionType.component
+
+    async def defer(self, public: bool) -> None:
+        response = self.interaction.response
+        if response.is_done() or self.expired:
+            return
+        try:
+            await self._defer(response, public)
+        except discord.NotFound:
+            log.warning("interaction %s expired before it could be deferred", self.interaction.id)
+            self.expired = True
+
+    async def _defer(self, response: discord.InteractionResponse, public: bool) -> None:
+        if self.is_click:
+            await response.defer()
+            self.deferred = "update"
+        else:
+            await response.defer(ephemeral=not public, thinking=True)
+            self.deferred = "public" if public else "ephemeral"
+
+    def _parts(self, message: Message, ephemeral: bool) -> list[dict[str, Any]]:
+        return self.delivery.render(message, self.locale if ephemeral else None)
+
+    async def send(self, reply: Reply, channel_id: str, game_hint: str | None = None) -> None:
+        """Deliver `reply`: the interaction answer, the channel, ephemeral follow-ups, DMs."""
+        public = [p for m in reply.public() for p in self._parts(m, False)]
+        ephemeral = [
+            p for m in reply.messages if m.ephemeral and m.to_user is None for p in self._parts(m, True)
+        ]
+        here = str(self.interaction.channel_id) == channel_id
+        try:
+            if not self.expired:
+                # the command's own answer carries the first public message only in the game's channel
+                answered, ephemeral = await self._resolve(public if here else [], ephemeral)
+                public = answered if here else public
+        except discord.NotFound:
+            self.expired = True
+        if self.expired:
+            # Discord gave up on this interaction (answered too late): what the service did
+            # still reaches the channel and the DMs; only the answers for the user alone are lost.
+            log.warning(
+                "interaction %s expired before its answer; posting in the channel", self.interaction.id
+            )
+            ephemeral = []
+        for part in public:
+            await self._post(channel_id, part)
+        for part in ephemeral:
+            await self.interaction.followup.send(ephemeral=True, **part)
+        refused = await self.delivery.private(reply, game_hint, channel_id)
+        me = str(self.interaction.user.id)
+        if me in refused and not self.expired:  # the invoker still sees their private messages here
+            for message in reply.private(me):
+                for part in self._parts(message, True):
+                    await self.interaction.followup.send(ephemeral=True, **part)
+
+    async def _post(self, channel_id: str, part: dict[str, Any]) -> None:
+        """A public message in the game's channel; where the bot may not post but the user
+        just interacted, the interaction's follow-up (which needs no channel permission)."""
+        try:
+            await self.delivery.client.get_partial_messageable(int(channel_id)).send(**part)
+        except discord.Forbidden:
+            if str(self.interaction.channel_id) != channel_id or self.expired:
+                raise
+            await self.interaction.followup.send(**part)
+
+    async def _resolve(
+        self, public: list[dict[str, Any]], ephemeral: list[dict[str, Any]]
+    ) -> tuple[list, list]:
+        """Settle the interaction response; returns the parts still to send."""
+        response, interaction = self.interaction.response, self.interaction
+        done_part = self._parts(Message(lines=[DONE]), True)[0]
+        if self.is_click:
+            if not response.is_done():
+                if ephemeral and not public:
+                    await response.send_message(ephemeral=True, **ephemeral[0])
+                    return public, ephemeral[1:]
+                await response.defer()
+            return public, ephemeral
+        if not response.is_done():
+            if public:
+                await response.send_message(**public[0])
+                return public[1:], ephemeral
+            await response.send_message(ephemeral=True, **(ephemeral[0] if ephemeral else done_part))
+            return public, ephemeral[1:]
+        if self.deferred == "public":
+            if public:
+                await interaction.edit_original_response(**_as_edit(public[0]))
+                return public[1:], ephemeral
+            await interaction.delete_original_response()
+            return public, ephemeral
+        # deferred ephemeral: the first ephemeral part (or a short "done") fills it
+        await interaction.edit_original_response(**_as_edit(ephemeral[0] if ephemeral else done_part))
+        return public, ephemeral[1:]
+
+
+def _as_edit(part: dict[str, Any]) -> dict[str, Any]:
+    """Send kwargs to edit kwargs: files become the message's attachments."""
+    edit = dict(part)
+    edit["attachments"] = edit.pop("files", [])
+    edit.setdefault("view", None)
+    return edit

@@ -1,0 +1,48 @@
+"""The slash commands: `/game <subcommand>` for tables, `/play move:` for moves.
+
+Commands are built per bot (not at import) because `/game new` and `/game rules` take their
+parameters from the games available when the bot starts.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord.commands.common import localized
+from bot.discord.commands.lobby import add_lobby
+from bot.discord.commands.table import add_table
+from bot.discord.handlers import complete_move, run_command
+from bot.discord.translator import label
+from engine.protocol import Game
+
+GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+
+def game_group(games: list[Game]) -> app_commands.Group:
+    group = app_commands.Group(
+        name=label("discord.cmd.game.name"),
+        description=label("discord.cmd.game.desc"),
+        allowed_contexts=GUILD_ONLY,
+    )
+    add_lobby(group, games)
+    add_table(group, games)
+    return group
+
+
+def play_command() -> app_commands.Command:
+    @localized("move")
+    @app_commands.autocomplete(move=complete_move)
+    async def play(interaction: discord.Interaction, move: str) -> None:
+        await run_command(interaction, lambda s, w, a: s.play(w, a, move))
+
+    return app_commands.Command(
+        name=label("discord.cmd.play.name"),
+        description=label("discord.cmd.play.desc"),
+        callback=play,
+        allowed_contexts=GUILD_ONLY,
+    )
+
+
+def all_commands(games: list[Game]) -> list[app_commands.Command | app_commands.Group]:
+    return [game_group(games), play_command()]

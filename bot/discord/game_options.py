@@ -1,0 +1,158 @@
+"""`/game new`'s typed parameters, built from every available game's `Options` model.
+
+Each option field becomes an optional parameter: `Literal`/`Enum` fields (or fields whose
+`json_schema_extra` lists `choices`) become choices, integers keep their bounds, booleans stay
+booleans. Games sharing a field name of the same kind share the parameter (its choices are
+merged); a clash of kinds gets the game id as prefix. Names, descriptions and choice labels
+come from the game's catalog (`<game>.option.<field>`, `<game>.option.<field>.desc`,
+`<game>.option.<field>.<value>`) when present, else from the field itself.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import keyword
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+import annotated_types
+from discord import app_commands
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from bot.discord.translator import label
+from bot.service.api import UserError
+from engine.i18n import DEFAULT_LOCALE, LOCALES, has_key, t
+from engine.protocol import Game
+
+RESERVED = {"interaction", "game", "league", "seed"}
+MAX_TYPED = 22  # Discord allows 25 options per command; /game new has 3 of its own
+
+
+@dataclass
+class OptionParam:
+    """One parameter of `/game new`, standing for a field of one or more games."""
+
+    name: str
+    kind: type  # str | int | bool
+    fields: dict[str, str] = field(default_factory=dict)  # game id -> Options field name
+    choices: list[Any] = field(default_factory=list)
+    low: int | None = None
+    high: int | None = None
+
+    def annotation(self) -> Any:
+        if self.kind is int and (self.low is not None or self.high is not None):
+            return app_commands.Range[int, self.low, self.high]
+        return self.kind
+
+    def localized_name(self) -> app_commands.locale_str:
+        game_id, fname = next(iter(self.fields.items()))
+        return _catalog_str(f"{game_id}.option.{fname}", self.name, name=True)
+
+    def description(self) -> app_commands.locale_str:
+        game_id, fname = next(iter(self.fields.items()))
+        fallback = fname.replace("_", " ").capitalize()
+        games = ", ".join(sorted(self.fields))
+        return _catalog_str(f"{game_id}.option.{fname}.desc", f"{fallback} ({games})")
+
+    def app_choices(self) -> list[app_commands.Choice[Any]]:
+        game_id, fname = next(iter(self.fields.items()))
+        return [
+            app_commands.Choice(name=_catalog_str(f"{game_id}.option.{fname}.{v}", str(v)), value=v)
+            for v in self.choices
+        ]
+
+
+def _catalog_str(key: str, fallback: str, name: bool = False) -> app_commands.locale_str:
+    """A command string from a game's catalog, with `fallback` when the game has none."""
+    texts = {loc: t(key, loc) for loc in LOCALES if has_key(key, loc)}
+    if name:  # Discord names: lowercase, no spaces
+        texts = {loc: s.lower().replace(" ", "-")[:32] for loc, s in texts.items()}
+    default = texts.get(DEFAULT_LOCALE, fallback)
+    return app_commands.locale_str(
+        default[:100], **{k: v[:100] for k, v in texts.items() if k != DEFAULT_LOCALE}
+    )
+
+
+def _unwrap_optional(annotation: Any) -> Any:
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        return args[0]
+    return annotation
+
+
+def _describe_field(info: FieldInfo) -> tuple[type, list[Any], int | None, int | None] | None:
+    """(kind, choices, low, high) for a field a slash command can carry, else None."""
+    annotation = _unwrap_optional(info.annotation)
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    if typing.get_origin(annotation) is typing.Literal:
+        values = list(typing.get_args(annotation))
+        kind = type(values[0])
+        return (kind, values, None, None) if kind in (str, int) else None
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return str, [m.value for m in annotation], None, None
+    if annotation is bool:
+        return bool, [], None, None
+    if annotation in (int, str):
+        low = next((m.ge for m in info.metadata if isinstance(m, annotated_types.Ge)), None)
+        high = next((m.le for m in info.metadata if isinstance(m, annotated_types.Le)), None)
+        return annotation, list(extra.get("choices", [])), low, high
+    return None
+
+
+def option_params(games: list[Game]) -> list[OptionParam]:
+    params: dict[str, OptionParam] = {}
+    for game in games:
+        model: type[BaseModel] = game.Options
+        for fname, info in model.model_fields.items():
+            described = _describe_field(info)
+            if described is None:
+                continue
+            kind, choices, low, high = described
+            name = fname
+            existing = params.get(name)
+            if name in RESERVED or keyword.iskeyword(name) or (existing and existing.kind is not kind):
+                name = f"{game.id}_{fname}"
+                existing = params.get(name)
+            param = existing or params.setdefault(name, OptionParam(name, kind, low=low, high=high))
+            param.fields[game.id] = fname
+            param.choices += [c for c in choices if c not in param.choices]
+            param.low = low if param.low is None or low is None else min(param.low, low)
+            param.high = high if param.high is None or high is None else max(param.high, high)
+    return [p for p in params.values() if len(p.choices) <= 25 and 1 <= len(p.name) <= 32][:MAX_TYPED]
+
+
+def options_for(game: Game, params: list[OptionParam], values: dict[str, Any]) -> dict[str, Any]:
+    """The chosen game's options from the typed values; refuses options of another game."""
+    chosen: dict[str, Any] = {}
+    for param in params:
+        value = values.get(param.name)
+        if value is None:
+            continue
+        if game.id not in param.fields:
+            raise UserError(
+                "discord.err.option_not_for_game", option=param.name, game=game.names.get("en", game.id)
+            )
+        chosen[param.fields[game.id]] = value
+    return chosen
+
+
+def signature(params: list[OptionParam], head: list[inspect.Parameter]) -> inspect.Signature:
+    kw = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    tail = [inspect.Parameter(p.name, kw, default=None, annotation=p.annotation() | None) for p in params]
+    return inspect.Signature([*head, *tail])
+
+
+def decorate(callback: Any, params: list[OptionParam], own: list[str]) -> None:
+    """Attach descriptions, localized names and choices the way discord.py's decorators do;
+    `own` are the command's own parameters, named in our catalog (`discord.opt.<name>`)."""
+    callback.__discord_app_commands_param_description__ = {p.name: p.description() for p in params} | {
+        name: label(f"discord.opt.{name}.desc") for name in own
+    }
+    callback.__discord_app_commands_param_rename__ = {p.name: p.localized_name() for p in params} | {
+        name: label(f"discord.opt.{name}.name") for name in own
+    }
+    callback.__discord_app_commands_param_choices__ = {p.name: p.app_choices() for p in params if p.choices}

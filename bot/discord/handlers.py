@@ -1,0 +1,83 @@
+"""The three ways an interaction reaches the service: a command, a button click, autocomplete.
+
+Work races a short timer (`DEFER_AFTER`): if the service has not answered by then the
+interaction is deferred, so it is always acknowledged well within Discord's 3 seconds
+while quick refusals still arrive as a direct ephemeral answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.answer import Answer
+from bot.discord.buttons import game_of
+from bot.discord.choices import VALUE_LIMIT, narrow
+from bot.discord.context import actor_of, user_locale, where_of
+from bot.discord.errors import error_reply, log_unexpected
+from bot.service.api import Actor, Reply, UserError, Where
+from engine.errors import IllegalCommand
+from engine.i18n import t
+
+DEFER_AFTER = 0.2
+Call = Callable[[Any, Where, Actor], Awaitable[Reply]]
+
+
+async def _answer(
+    interaction: discord.Interaction, call: Call, public: bool, doing: str, game: str | None
+) -> None:
+    bot: Any = interaction.client
+    where, actor = where_of(interaction), actor_of(interaction)
+    answer = Answer(interaction, bot.delivery)
+    work = asyncio.ensure_future(call(bot.service, where, actor))
+    done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
+    if not done:
+        await answer.defer(public)
+    try:
+        reply = await work
+    except Exception as exc:  # the error mapper decides what the user reads
+        reply = error_reply(exc, doing, game)
+    # the game's channel: a click in a DM gets its public messages posted there
+    target = reply.where or where
+    try:
+        await answer.send(reply, target.channel_id, game)
+    except Exception as exc:  # the service's work is done; a failed send must not look like its failure
+        log_unexpected(exc, f"{doing}: sending the reply", game)
+
+
+async def run_command(interaction: discord.Interaction, call: Call, *, public: bool = True) -> None:
+    """Run a slash command: `call(service, where, actor)` returns the Reply to present."""
+    name = interaction.command.qualified_name if interaction.command else "command"
+    await _answer(interaction, call, public, f"/{name} in channel {interaction.channel_id}", None)
+
+
+async def press(interaction: discord.Interaction, custom_id: str) -> None:
+    """A click on a game button, wherever the button is (channel or DM)."""
+
+    async def call(service: Any, where: Where, actor: Actor) -> Reply:
+        return await service.press(where, actor, custom_id)
+
+    await _answer(interaction, call, True, f"button {custom_id}", game_of(custom_id))
+
+
+async def complete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The legal moves of this user matching what they typed, folded to fit in 25 choices."""
+    bot: Any = interaction.client
+    try:
+        moves = await bot.service.legal_moves(where_of(interaction), actor_of(interaction))
+    except (UserError, IllegalCommand):
+        return []  # not seated, no game here: autocomplete cannot show an error
+    except Exception as exc:
+        log_unexpected(exc, "autocomplete /play", None)
+        return []
+    locale = user_locale(interaction)
+    choices = []
+    for entry in narrow(moves, current):
+        value = entry.value[:VALUE_LIMIT]
+        name = t("discord.play.group", locale, prefix=value, count=entry.count) if entry.is_group else value
+        choices.append(app_commands.Choice(name=name[:VALUE_LIMIT], value=value))
+    return choices

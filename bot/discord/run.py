@@ -1,0 +1,72 @@
+"""`python -m bot` with a token: open the store, build the service, run the bot until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from typing import Any
+
+import discord
+
+from bot.discord.client import AgoraBot
+from bot.discord.endpoints import point_at
+
+log = logging.getLogger("agora.discord")
+
+
+def _setting(settings: Any, name: str, default: Any = None) -> Any:
+    """Settings objects name fields in lower case; environment-like mappings in upper case."""
+    for key in (name, name.upper()):
+        if isinstance(settings, dict) and key in settings:
+            return settings[key]
+        if hasattr(settings, key):
+            return getattr(settings, key)
+    return default
+
+
+def league_parts(store: Any) -> tuple[list[Any], list[Any]]:
+    """Leagues (`/league`, recording finished games) when the package loads: the service's
+    listeners and the bot's extensions. A broken leagues package is logged, not fatal."""
+    try:
+        from bot.leagues import LeagueService
+        from bot.leagues.cog import install
+    except Exception:
+        log.exception("leagues cannot be loaded; the bot runs without /league")
+        return [], []
+    leagues = LeagueService(store)
+    return [leagues], [lambda bot: install(bot, leagues)]
+
+
+async def serve(settings: Any) -> None:
+    from bot.service import TableService
+    from bot.store import open_store
+
+    point_at(_setting(settings, "discord_api_base"), _setting(settings, "discord_gateway_url"))
+    store = await open_store(_setting(settings, "db") or _setting(settings, "agora_db", "agora.db"))
+    try:
+        listeners, extensions = league_parts(store)
+        service = TableService(store, listeners=listeners)
+        tick = float(_setting(settings, "tick_seconds", 60.0))
+        async with AgoraBot(service, tick_seconds=tick, extensions=extensions) as bot:
+            # `docker stop` sends SIGTERM: close the gateway and the database cleanly
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                asyncio.get_running_loop().add_signal_handler(
+                    signal.SIGTERM, lambda: asyncio.ensure_future(bot.close())
+                )
+            await bot.start(_setting(settings, "discord_token"))
+    finally:
+        await store.close()
+
+
+def run(settings: Any) -> None:
+    root = logging.getLogger()
+    if root.handlers:  # `python -m bot` configured logging already: just let our INFO lines through
+        root.setLevel(logging.INFO)
+    else:
+        discord.utils.setup_logging(level=logging.INFO)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        log.info("stopped")

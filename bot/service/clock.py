@@ -1,0 +1,81 @@
+"""Time-driven work: reminders after the idle delay, the optional move clock (the late side
+loses), and resuming AI seats whose chain a restart interrupted. Deadlines live in the
+database, so they survive restarts; the adapter calls `tick()` every minute or so."""
+
+from __future__ import annotations
+
+from bot.service.api import Reply, UserError, Where
+from bot.service.core import ServiceCore
+from bot.service.present import Draft, result_message
+from engine.i18n import T
+from engine.protocol import Result
+
+
+class ClockMixin(ServiceCore):
+    _resumed = False
+
+    async def tick(self, now: float | None = None) -> list[tuple[Where, Reply]]:
+        now = self._now() if now is None else now
+        out: list[tuple[Where, Reply]] = []
+        if not self._resumed:
+            self._resumed = True
+            out += await self.resume()
+        for record in await self.store.due_games(now):
+            where = Where(record.guild, record.channel)
+            try:
+                reply = await self._run(where, "tick", lambda game_id=record.id: self._due(game_id, now))
+            except UserError:
+                continue  # logged by _run when unexpected; the next tick tries again
+            if reply.messages:
+                out.append((where, reply))
+        return out
+
+    async def _due(self, game_id: int, now: float) -> Draft:
+        table = await self._game_table(game_id)
+        draft, locale = await self._draft(table)
+        record = table.record
+        late = table.active_humans()
+        if record.status != "running":
+            return draft
+        if record.deadline is not None and record.deadline <= now and late:
+            late_roles = [s.role for s in late]
+            result = Result(
+                winners=[r for r in table.roles() if r not in late_roles],
+                reason=T("bot.result.timeout", names=[s.name for s in late]),
+                details={"timeout": late_roles},
+            )
+            table = await self._finish(table, result, now)
+            result_message(draft, table, result, locale)
+            draft.finished.append((table.record, result))
+        elif record.remind_at is not None and record.remind_at <= now and late:
+            hours = (await self._guild(record.guild)).reminder_hours
+            await self.store.update_game(table.id, record.rev, now, bump=False, remind_at=now + hours * 3600 if hours > 0 else None)
+            names = [s.name for s in late]
+            draft.add_public([T("bot.reminder", names=names, id=table.id)], locale, mentions=[s.user_id for s in late if s.user_id])
+        else:  # nothing is owed to anyone: clear the timers so they stop coming due
+            await self.store.update_game(table.id, record.rev, now, bump=False, remind_at=None, deadline=None)
+        return draft
+
+    async def resume(self) -> list[tuple[Where, Reply]]:
+        """Let AI seats play where a restart left them to move."""
+        out = []
+        for record in await self.store.games(status="running"):
+            if not any(s.is_ai for s in await self.store.seats(record.id)):
+                continue
+            where = Where(record.guild, record.channel)
+            try:
+                reply = await self._run(where, "resume", lambda game_id=record.id: self._resume_game(game_id))
+            except UserError:
+                continue
+            if reply.messages:
+                out.append((where, reply))
+        return out
+
+    async def _resume_game(self, game_id: int) -> Draft:
+        table = await self._game_table(game_id)
+        draft, locale = await self._draft(table)
+        if table.record.status == "running" and table.ai_to_move() is not None:
+            now, turn = self._now(), self._begin(table)
+            table = await self._run_ai(table, turn, now)
+            self._present(draft, table, turn, locale)
+        return draft

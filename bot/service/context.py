@@ -1,0 +1,86 @@
+"""One loaded game: its record, seats, engine and current state, with the seat look-ups
+every service method needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.service.api import Where
+from bot.store import GameRecord, SeatRecord
+from engine.protocol import Game, Role
+
+
+@dataclass
+class Table:
+    record: GameRecord
+    seats: list[SeatRecord]
+    game: Game
+    state: Any = None  # None in the lobby
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def where(self) -> Where:
+        return Where(self.record.guild, self.record.channel)
+
+    def options(self) -> BaseModel:
+        return self.game.Options.model_validate(self.record.options)
+
+    def roles(self) -> list[Role]:
+        return list(self._roles)
+
+    @cached_property
+    def _roles(self) -> tuple[Role, ...]:
+        return tuple(self.game.roles(self.options()))
+
+    def seat(self, role: Role) -> SeatRecord | None:
+        return next((s for s in self.seats if s.role == role), None)
+
+    def seat_of(self, user_id: str) -> SeatRecord | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def free_roles(self) -> list[Role]:
+        taken = {s.role for s in self.seats}
+        return [r for r in self.roles() if r not in taken]
+
+    def humans(self) -> list[SeatRecord]:
+        return [s for s in self.seats if not s.is_ai]
+
+    def names(self) -> dict[Role, str]:
+        return {s.role: s.name for s in self.seats}
+
+    def name(self, role: Role) -> str:
+        seat = self.seat(role)
+        return seat.name if seat else role
+
+    def active(self) -> frozenset[Role]:
+        if self.state is None or self.record.status != "running":
+            return frozenset()
+        return frozenset(self.game.active(self.state))
+
+    def active_humans(self) -> list[SeatRecord]:
+        active = self.active()
+        return [s for s in self.humans() if s.role in active]
+
+    def ai_to_move(self) -> SeatRecord | None:
+        active = self.active()
+        return next((s for s in sorted(self.seats, key=lambda s: s.role) if s.is_ai and s.role in active), None)
+
+    def waiting_names(self) -> list[str]:
+        """Players an open undo/abort request still waits for."""
+        pending = self.record.pending or {}
+        waiting = set(pending.get("need", [])) - set(pending.get("agreed", []))
+        return [s.name for s in self.humans() if s.user_id in waiting]
+
+    def moved(self, record: GameRecord, state: Any = None) -> Table:
+        """The same table after a write: new record, and the new state if one is given."""
+        return replace(self, record=record, state=self.state if state is None else state)
+
+    def game_name(self, locale: str) -> str:
+        return self.game.names.get(locale) or self.game.names.get("en") or self.game.id

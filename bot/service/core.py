@@ -1,0 +1,316 @@
+"""The table service's machinery: channel locks, retries on lost compare-and-swap, loading
+games, storing accepted commands, AI replies, timers and finished-game listeners.
+
+The public methods live in the mixins (lobby, play, requests, info, clock) that build on
+this class; `TableService` puts them together.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+import secrets
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.service.ai import ai_choose
+from bot.service.api import Actor, Message, Reply, UserError, Where
+from bot.service.context import Table
+from bot.service.errors import InternalError, log_unexpected
+from bot.service.games import MAX_SEED, GameCatalog
+from bot.service.images import Renderer
+from bot.service.present import Draft, Turn, turn_messages
+from bot.store import ActionRecord, GameRecord, GuildSettings, SeatRecord, StaleRevision, Store
+from engine.errors import IllegalCommand
+from engine.i18n import T, normalize_locale
+from engine.protocol import Outcome, Result, Role
+
+log = logging.getLogger("agora.service")
+
+ATTEMPTS = 3  # a command that loses the compare-and-swap this often gets "busy, try again"
+STATE_CACHE = 512  # decoded states (and private views) kept in memory, keyed by game revision
+SETTINGS_TTL = 30.0  # seconds a guild's settings are trusted from memory
+
+
+@dataclass
+class Memo:
+    rev: int
+    state: Any
+    views: dict[Role, str] | None = None  # view_jsons() at this revision, once computed
+
+
+class ServiceCore:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        render_images: bool = True,
+        listeners: Iterable[Any] = (),
+        clock: Callable[[], float] = time.time,
+        rng: Any = secrets,
+        games: Any = None,
+        renderer: Any = None,
+        max_ai_steps: int = 5000,
+    ) -> None:
+        self.store = store
+        self.render_images = render_images
+        self.listeners = list(listeners)
+        self.clock = clock
+        self.rng = rng
+        self.catalog = GameCatalog(games)
+        self.renderer = Renderer(renderer)
+        self.max_ai_steps = max_ai_steps
+        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = weakref.WeakValueDictionary()
+        self._memos: OrderedDict[int, Memo] = OrderedDict()
+        self._guilds: dict[str, tuple[float, GuildSettings]] = {}
+        self._game_in_hand: ContextVar[int | None] = ContextVar("agora_game_in_hand", default=None)
+
+    # --- running a request --------------------------------------------------------------
+
+    async def _run(self, where: Where, doing: str, attempt: Callable[[], Awaitable[Draft]]) -> Reply:
+        """Serialize on the channel, retry when another process won the race, then render
+        images and call listeners outside the lock."""
+        draft = await self._locked(where, doing, attempt)
+        if draft.reply.where is None:
+            draft.reply.where = where
+        if draft.reply.game_id is None:
+            draft.reply.game_id = self._game_in_hand.get()  # the game this request loaded last
+        if draft.jobs and self.render_images:
+            await self.renderer.fill(draft.jobs)
+        for record, result in draft.finished:
+            draft.reply.messages += await self._notify_finished(record, result)
+        return draft.reply
+
+    async def _locked(self, where: Where, doing: str, attempt: Callable[[], Awaitable[Draft]]) -> Draft:
+        key = (where.guild_id, where.channel_id)
+        lock = self._locks.get(key)
+        if lock is None:  # a channel's lock lives while someone holds or waits for it
+            lock = self._locks[key] = asyncio.Lock()
+        async with lock:
+            self._game_in_hand.set(None)
+            for _ in range(ATTEMPTS):
+                try:
+                    return await attempt()
+                except StaleRevision:
+                    continue  # another process changed the game: read it again
+                except (UserError, IllegalCommand):
+                    raise
+                except Exception as exc:
+                    log_unexpected(exc, self._game_in_hand.get(), doing)
+                    raise InternalError() from exc
+            raise UserError("bot.err.busy")
+
+    async def _notify_finished(self, record: GameRecord, result: Result) -> list[Message]:
+        """Call `on_game_finished(record, result)` on each listener; a listener may answer
+        with a Reply (a league's announcement), whose messages join this reply."""
+        messages: list[Message] = []
+        for listener in self.listeners:
+            try:
+                answer = listener.on_game_finished(record, result)
+                if inspect.isawaitable(answer):
+                    answer = await answer
+            except Exception as exc:  # a listener's failure never undoes a finished game
+                log_unexpected(exc, record.id, "on_game_finished")
+                continue
+            if isinstance(answer, Reply):
+                messages += answer.messages
+        return messages
+
+    def _now(self) -> float:
+        return float(self.clock())
+
+    def _new_seed(self) -> int:
+        """From `secrets` (its `randbits`) or a seeded `random.Random` (`getrandbits`)."""
+        bits = getattr(self.rng, "randbits", None) or self.rng.getrandbits
+        return int(bits(63)) & MAX_SEED
+
+    # --- loading ------------------------------------------------------------------------
+
+    async def _load(self, record: GameRecord) -> Table:
+        self._game_in_hand.set(record.id)
+        game = self.catalog.get(record.game)
+        seats = await self.store.seats(record.id)
+        table = Table(record, seats, game)
+        order = {role: i for i, role in enumerate(table.roles())}
+        table.seats.sort(key=lambda s: order.get(s.role, len(order)))
+        if record.status != "lobby":
+            table.state = await self._state(record, game)
+        return table
+
+    async def _state(self, record: GameRecord, game: Any) -> Any:
+        memo = self._memo(record)
+        if memo is not None:
+            return memo.state
+        raw = await self.store.current_state(record.id)
+        if raw is None:
+            raise RuntimeError(f"game {record.id} has no current state")
+        state = game.load_state(json.loads(raw))
+        self._remember(record, state)
+        return state
+
+    def _memo(self, record: GameRecord) -> Memo | None:
+        memo = self._memos.get(record.id)
+        if memo is None or memo.rev != record.rev:
+            return None
+        self._memos.move_to_end(record.id)
+        return memo
+
+    def _remember(self, record: GameRecord, state: Any, views: dict[Role, str] | None = None) -> None:
+        self._memos[record.id] = Memo(record.rev, state, views)
+        self._memos.move_to_end(record.id)
+        while len(self._memos) > STATE_CACHE:
+            self._memos.popitem(last=False)
+
+    def _begin(self, table: Table) -> Turn:
+        """Start recording a change; the private views of the current revision are usually
+        known from the previous reply."""
+        memo = self._memo(table.record)
+        return Turn.begin(table, memo.views if memo else None)
+
+    async def _channel_table(self, where: Where, *, last: bool = False) -> Table:
+        """The channel's active game (or, with last=True, its most recent one)."""
+        record = await self.store.channel_game(where.guild_id, where.channel_id, active_only=not last)
+        if record is None:
+            raise UserError("bot.err.no_game")
+        return await self._load(record)
+
+    async def _game_table(self, game_id: int) -> Table:
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise UserError("bot.err.no_such_game", id=game_id)
+        return await self._load(record)
+
+    @staticmethod
+    def _running(table: Table) -> None:
+        if table.record.status == "lobby":
+            raise UserError("bot.err.not_started", id=table.id)
+        if table.record.status != "running":
+            raise UserError("bot.err.not_running", id=table.id)
+
+    @staticmethod
+    def _seated(table: Table, actor: Actor) -> SeatRecord:
+        seat = table.seat_of(actor.user_id)
+        if seat is None:
+            raise UserError("bot.err.not_seated")
+        return seat
+
+    @staticmethod
+    def _in_charge(table: Table, actor: Actor) -> None:
+        if actor.user_id != table.record.creator and not actor.manager:
+            raise UserError("bot.err.creator_only")
+
+    async def _guild(self, guild: str) -> GuildSettings:
+        """Guild settings, cached briefly (another process's change shows within the TTL)."""
+        cached = self._guilds.get(guild)
+        if cached is not None and cached[0] > time.monotonic():
+            return cached[1]
+        settings = await self.store.guild_settings(guild)
+        self._guilds[guild] = (time.monotonic() + SETTINGS_TTL, settings)
+        return settings
+
+    async def _guild_locale(self, guild: str) -> str:
+        return normalize_locale((await self._guild(guild)).locale)
+
+    async def _draft(self, table: Table) -> tuple[Draft, str]:
+        """A reply addressed to the table's channel, and the guild's language for it."""
+        return Draft(Reply(where=table.where, game_id=table.id)), await self._guild_locale(table.record.guild)
+
+    # --- storing changes ----------------------------------------------------------------
+
+    async def _timers(self, table: Table, now: float) -> dict[str, float | None]:
+        """Reminder and move clock restart whenever a human must act (stored, so they
+        survive restarts); nobody waits on AI seats or finished games."""
+        if table.record.status != "running" or not table.active_humans():
+            return {"remind_at": None, "deadline": None}
+        settings = await self._guild(table.record.guild)
+        return {
+            "remind_at": now + settings.reminder_hours * 3600 if settings.reminder_hours > 0 else None,
+            "deadline": now + settings.clock_days * 86400 if settings.clock_days else None,
+        }
+
+    async def _commit(
+        self, table: Table, role: Role, user_id: str | None, command: Any, outcome: Outcome, turn: Turn, now: float
+    ) -> Table:
+        """Store one accepted command (one transaction, conditional on the revision it was
+        validated against); an open undo/abort request lapses with it."""
+        game, state = table.game, outcome.state
+        result = game.result(state)
+        action = ActionRecord(
+            seq=table.record.seq + 1,
+            role=role,
+            notation=game.notation.format(command),
+            command=command.model_dump(mode="json"),
+            user_id=user_id,
+            events=[e.text.model_dump(mode="json") for e in outcome.events if e.to is None],
+            reveals=outcome.reveals,
+            created_at=now,
+        )
+        fields: dict[str, Any] = {"pending": None}
+        if result is not None:
+            fields |= {"status": "finished", "result": result.model_dump(mode="json"), "finished_at": now}
+            fields |= {"deadline": None, "remind_at": None}
+        else:
+            fields |= await self._timers(table.moved(table.record, state), now)
+        record = await self.store.record_action(table.id, table.record.rev, action, state.model_dump_json(), now, **fields)
+        self._remember(record, state)
+        table = table.moved(record, state)
+        turn.add(outcome.events)
+        turn.stored(table)
+        turn.result = result
+        return table
+
+    async def _run_ai(self, table: Table, turn: Turn, now: float) -> Table:
+        """AI seats act right away, each decision its own stored action. A failure stops the
+        chain (logged) without losing what was stored; `resume()` picks it up later."""
+        for _ in range(self.max_ai_steps):
+            seat = table.ai_to_move()
+            if seat is None:
+                return table
+            try:
+                command = ai_choose(table.game, seat.ai_level, table.record.seed, table.record.seq, table.state, seat.role)
+                outcome = table.game.apply(table.state, seat.role, command)
+                table = await self._commit(table, seat.role, None, command, outcome, turn, now)
+            except StaleRevision:
+                return table  # another process moved this game on and carries on from there
+            except Exception as exc:
+                log_unexpected(exc, table.id, f"AI seat {seat.role}")
+                return table
+        log.error("game %s: AI seats made %s moves in a row; stopped", table.id, self.max_ai_steps)
+        return table
+
+    async def _finish(self, table: Table, result: Result, now: float) -> Table:
+        """End a game outside the rules (resignation, timeout)."""
+        record = await self.store.update_game(
+            table.id, table.record.rev, now, status="finished", result=result.model_dump(mode="json"),
+            finished_at=now, deadline=None, remind_at=None, pending=None,
+        )
+        return table.moved(record)
+
+    def _present(self, draft: Draft, table: Table, turn: Turn, locale: str, extra: list[Any] = ()) -> None:
+        """Messages for an accepted change; a finished game also queues the listeners."""
+        views = turn_messages(draft, table, turn, locale, images=self.render_images, extra=list(extra))
+        self._remember(table.record, table.state, views)
+        if turn.result is not None:
+            draft.finished.append((table.record, turn.result))
+
+    async def _start(self, table: Table, draft: Draft, locale: str, now: float, first: Any) -> Table:
+        """Deal the game (seeded), store the initial state, let AI seats open."""
+        state = table.game.setup(table.options(), table.roles(), table.record.seed)
+        timers = await self._timers(table.moved(replace(table.record, status="running"), state), now)
+        async with self.store.transaction():
+            record = await self.store.update_game(table.id, table.record.rev, now, status="running", started_at=now, **timers)
+            await self.store.put_state(table.id, 0, state.model_dump_json())
+        self._remember(record, state)
+        table = table.moved(record, state)
+        turn = Turn({}, {s.role for s in table.seats})  # nobody has seen anything yet: all news
+        table = await self._run_ai(table, turn, now)
+        seats = [f"{s.name} ({s.role})" for s in table.seats]
+        self._present(draft, table, turn, locale, [first, T("bot.start.seats", seats=seats)])
+        return table

@@ -1,0 +1,108 @@
+"""Playing: `/play` and its buttons, autocomplete lists, resignation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.api import Actor, Reply, UserError, Where
+from bot.service.context import Table
+from bot.service.core import ServiceCore
+from bot.service.present import Draft, result_message
+from engine.errors import IllegalCommand
+from engine.i18n import T
+from engine.protocol import Result
+
+AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
+
+
+def group_moves(moves: list[str], typed: str = "", limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+    """Collapse a sorted list to at most `limit` entries: the longest common prefixes that
+    still fit. An entry covering one move is that move; any other is a prefix to type on."""
+    if len(moves) <= limit:
+        return moves
+    best: list[str] = []
+    for length in range(len(typed) + 1, max(map(len, moves)) + 1):
+        groups = sorted({m[:length] for m in moves})
+        if len(groups) > limit:
+            break
+        best = groups
+    if not best:
+        return moves[:limit]
+    shown = []
+    for group in best:
+        members = [m for m in moves if m.startswith(group)]
+        shown.append(members[0] if len(members) == 1 else group)
+    return shown
+
+
+class PlayMixin(ServiceCore):
+    async def play(self, where: Where, actor: Actor, move: str) -> Reply:
+        async def attempt() -> Draft:
+            return await self._play(await self._channel_table(where), actor, move=move)
+
+        return await self._run(where, "play", attempt)
+
+    async def _play(self, table: Table, actor: Actor, *, move: str | None = None, command: Any = None) -> Draft:
+        """Validate against the current state, store, let AI seats answer, present."""
+        self._running(table)
+        seat = self._seated(table, actor)
+        if seat.role not in table.active():
+            raise IllegalCommand("core.err.not_your_turn")
+        if command is None:
+            text = (move or "").strip()
+            if not text:
+                examples = [table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)[:3]]
+                raise UserError("bot.err.empty_move", examples=examples or "-")
+            command = table.game.notation.parse(text, table.state, seat.role)
+        outcome = table.game.apply(table.state, seat.role, command)
+        now, turn = self._now(), self._begin(table)
+        lapsed = [T("bot.request.lapsed")] if table.record.pending else []
+        table = await self._commit(table, seat.role, actor.user_id, command, outcome, turn, now)
+        table = await self._run_ai(table, turn, now)
+        draft, locale = await self._draft(table)
+        self._present(draft, table, turn, locale, lapsed)
+        return draft
+
+    async def _pick(self, table: Table, actor: Actor, index: str | None) -> Draft:
+        """A choice button whose notation was too long for its id: the index in `legal()`
+        (the revision check made sure the list is the one the button was made from)."""
+        seat = self._seated(table, actor)
+        commands = table.game.legal(table.state, seat.role) if table.state is not None else []
+        if index is None or not index.isdigit() or int(index) >= len(commands):
+            raise UserError("bot.err.bad_button")
+        return await self._play(table, actor, command=commands[int(index)])
+
+    async def legal_moves(self, where: Where, actor: Actor, prefix: str = "") -> list[str]:
+        """The notation of the user's legal commands starting with what they typed (else
+        containing it), sorted, for autocomplete; empty when it is not their turn."""
+        try:
+            table = await self._channel_table(where)
+        except UserError:
+            return []
+        seat = table.seat_of(actor.user_id)
+        if seat is None or seat.role not in table.active():
+            return []
+        moves = sorted({table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)})
+        typed = prefix.strip().lower()
+        starting = [m for m in moves if m.lower().startswith(typed)]
+        return starting or [m for m in moves if typed in m.lower()]  # "15" finds "CM@15"
+
+    async def legal_groups(self, where: Where, actor: Actor, prefix: str = "", limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+        return group_moves(await self.legal_moves(where, actor, prefix), prefix.strip(), limit)
+
+    async def resign(self, where: Where, actor: Actor) -> Reply:
+        """The resigning player's side loses; every other side wins."""
+
+        async def attempt() -> Draft:
+            table = await self._channel_table(where)
+            self._running(table)
+            seat = self._seated(table, actor)
+            winners = [r for r in table.roles() if r != seat.role]
+            result = Result(winners=winners, reason=T("bot.result.resigned", name=seat.name), details={"resigned": seat.role})
+            table = await self._finish(table, result, self._now())
+            draft, locale = await self._draft(table)
+            result_message(draft, table, result, locale)
+            draft.finished.append((table.record, result))
+            return draft
+
+        return await self._run(where, "resign", attempt)

@@ -1,0 +1,54 @@
+"""`TableService`: the one entry point of every adapter (Discord, the local table, tests).
+
+Every method takes `(where, actor, ...)` and returns a `Reply`, or raises `UserError` /
+`IllegalCommand` having changed nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.service.api import Actor, Reply, UserError, Where
+from bot.service.buttons import decode
+from bot.service.clock import ClockMixin
+from bot.service.info import InfoMixin
+from bot.service.lobby import LobbyMixin
+from bot.service.play import PlayMixin
+from bot.service.present import Draft
+from bot.service.requests import RequestsMixin
+
+# button actions that show something and change nothing: valid at any revision
+INFORMATIONAL = {"hand"}
+
+
+class TableService(LobbyMixin, PlayMixin, RequestsMixin, InfoMixin, ClockMixin):
+    async def press(self, where: Where, actor: Actor, custom_id: str) -> Reply:
+        """A button click. The game comes from the id (buttons also sit in DMs); a click
+        made for another revision is refused, so a double click applies once."""
+        pressed = decode(custom_id)
+        record = await self.store.get_game(pressed.game_id)
+        if record is None:
+            raise UserError("bot.err.no_such_game", id=pressed.game_id)
+
+        async def attempt() -> Draft:
+            table = await self._game_table(pressed.game_id)
+            if pressed.action not in INFORMATIONAL and pressed.rev != table.record.rev:
+                raise UserError("bot.err.stale_button")
+            handlers: dict[str, Callable[[], Awaitable[Draft]]] = {
+                "play": lambda: self._play(table, actor, move=pressed.arg),
+                "pick": lambda: self._pick(table, actor, pressed.arg),
+                "join": lambda: self._join(table, actor, None),
+                "start": lambda: self._start_lobby(table, actor),
+                "undo_ok": lambda: self._answer(table, actor, "undo", True),
+                "undo_no": lambda: self._answer(table, actor, "undo", False),
+                "abort_ok": lambda: self._answer(table, actor, "abort", True),
+                "abort_no": lambda: self._answer(table, actor, "abort", False),
+                "rematch": lambda: self._rematch(table, actor),
+                "hand": lambda: self._hand(table, actor),
+            }
+            handler = handlers.get(pressed.action)
+            if handler is None:
+                raise UserError("bot.err.bad_button")
+            return await handler()
+
+        return await self._run(Where(record.guild, record.channel), "press", attempt)

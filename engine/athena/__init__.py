@@ -1,0 +1,71 @@
+"""Battle for Athena (rulebook: seeds/004), two-player duels of combatant cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.athena import rules, scoring, visibility
+from engine.athena.notation import AthenaNotation
+from engine.athena.state import COMMAND_ADAPTER, ROLES, Command, Options, State
+from engine.athena.view import AthenaView
+from engine.i18n import register_catalog
+from engine.players import RandomPlayer
+from engine.protocol import Outcome, Result, Role
+
+register_catalog(Path(__file__).parent / "locales")
+
+
+class AthenaGame:
+    id = "athena"
+    names = {"en": "Battle for Athena", "fr": "Battle for Athena"}
+    min_players = 2
+    max_players = 2
+    Options = Options
+    notation = AthenaNotation()
+
+    def __init__(self) -> None:
+        from engine.athena.players import HeuristicPlayer
+
+        self.players = {
+            "random": lambda seed: RandomPlayer(self, seed),
+            "heuristic": lambda seed: HeuristicPlayer(self, seed),
+        }
+
+    def roles(self, options: BaseModel) -> list[Role]:
+        return list(ROLES)
+
+    def setup(self, options: BaseModel, roles: list[Role], seed: int) -> State:
+        return rules.setup(options, roles, seed)
+
+    def active(self, state: State) -> frozenset[Role]:
+        return rules.active(state)
+
+    def legal(self, state: State, role: Role) -> list[Command]:
+        return rules.legal(state, role)
+
+    def apply(self, state: State, role: Role, command: Command) -> Outcome:
+        return rules.apply(state, role, command)
+
+    def view(self, state: State, role: Role | None) -> AthenaView:
+        return visibility.view(state, role)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state)
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        if data.get("game") != self.id:
+            raise ValueError(f"not a Battle for Athena state: game={data.get('game')!r}")
+        version = data.get("schema_version", 1)
+        if version > State.SCHEMA_VERSION:
+            raise ValueError(f"athena state schema {version} is newer than this engine ({State.SCHEMA_VERSION})")
+        # Version 1 is the first: later versions add their upgrade steps here.
+        return State.model_validate(data)
+
+    def load_command(self, data: dict[str, Any]) -> Command:
+        return COMMAND_ADAPTER.validate_python(data)
+
+
+GAME = AthenaGame()

@@ -1,0 +1,253 @@
+"""Battle for Athena state, options and commands (pydantic; commands are a union on `kind`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from engine.athena import structures
+from engine.athena.content import content
+from engine.errors import IllegalCommand
+from engine.i18n import T
+from engine.protocol import GameState, Role
+from engine.rng import Rng
+
+ROLES = ["p1", "p2"]
+MAX_COPIES_COMBATANT = 6  # the box holds 6 of each combatant (004 §II)
+MAX_COPIES_POWER = 3  # 004 §IX: "pas plus de 3 exemplaires d'une même carte"
+
+
+class Options(BaseModel):
+    """Set-up options. The expert fields (004 §IX) only matter for the `expert` scenario."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    scenario: str = "athenes"
+    first_attacker: Literal["p1", "p2", "random"] = "p1"  # 004 §V.B: the oldest player attacks
+    army_points: int = Field(40, ge=1, le=400)
+    structure: Literal["pyramid", "inverted", "x", "columns"] = "pyramid"
+    cards: int = Field(15, ge=1, le=structures.MAX_CARDS)
+    terrain_count: int = Field(20, ge=1)
+    terrain_visible: int = Field(5, ge=1)
+    terrain_specials: bool = False  # Temple de Zeus and Parthénon (excluded by the §IX example)
+    rounds_to_win: int | None = Field(None, ge=1, le=5)  # None: the scenario's
+
+    @model_validator(mode="after")
+    def _check(self) -> Options:
+        # IllegalCommand is not a ValueError: it passes through pydantic with its translated reason.
+        c = content()
+        if self.scenario not in c.scenarios:
+            raise IllegalCommand("athena.err.unknown_scenario", scenario=self.scenario, known=sorted(c.scenarios))
+        if not c.scenarios[self.scenario].expert:
+            return self
+        if not structures.fits(self.structure, self.cards):
+            raise IllegalCommand(
+                "athena.err.structure_size", structure=T(f"athena.structure.{self.structure}"), cards=self.cards,
+                sizes=structures.sizes(self.structure)[:8],
+            )
+        cheapest = sorted(card.cost for card in c.combatants.values() for _ in range(MAX_COPIES_COMBATANT))
+        if self.cards > len(cheapest) or sum(cheapest[: self.cards]) > self.army_points:
+            raise IllegalCommand("athena.err.points_too_low", points=self.army_points, cards=self.cards)
+        if self.cards > MAX_COPIES_POWER * len(c.powers):
+            raise IllegalCommand("athena.err.too_many_cards", cards=self.cards, most=MAX_COPIES_POWER * len(c.powers))
+        pool = sum(t.box for t in c.terrains.values() if self.terrain_specials or not t.special)
+        if self.terrain_count > pool:
+            raise IllegalCommand("athena.err.terrain_count", count=self.terrain_count, most=pool)
+        if self.terrain_visible > self.terrain_count:
+            raise IllegalCommand("athena.err.terrain_visible", visible=self.terrain_visible, count=self.terrain_count)
+        return self
+
+    def target_rounds(self) -> int:
+        return self.rounds_to_win or content().scenarios[self.scenario].rounds_to_win
+
+
+class Attached(BaseModel):
+    """A power card lying face down on a combatant (004 §VI.B "Jouer une carte Pouvoir")."""
+
+    code: str
+    active: bool = False  # flipped and activated
+    cancelled: bool = False  # by Power Annihilation
+
+
+class Captured(BaseModel):
+    card: str
+    powers: list[str] = []
+
+
+class Army(BaseModel):
+    roster: list[str] = []  # the combatants it fields every round
+    pool: list[str] = []  # its power cards
+    round_tokens: int = 0  # tokens at the start of each round
+    recruited: bool = False  # expert build steps
+    built: bool = False
+    deployed: bool = False
+    slots: list[str | None] = []  # slot n -> combatant code at index n-1; None once engaged
+    powers: list[list[Attached]] = []  # face-down powers per slot
+    hand: list[str] = []
+    deck: list[str] = []  # the next draw is the last element
+    power_discard: list[str] = []
+    card_discard: list[str] = []
+    tokens: int = 0
+    captured: list[Captured] = []
+    terrains: list[str] = []
+    support: int = 0  # Soutien bonus to the later duels of the round
+    known_colours: dict[int, str] = {}  # opponent slot -> colour learned by Anticipation
+    known_cards: dict[int, str] = {}  # opponent slot -> card seen by Clairvoyance
+
+    def present(self) -> list[bool]:
+        return [code is not None for code in self.slots]
+
+
+class Engaged(BaseModel):
+    slot: int
+    card: str
+    powers: list[Attached] = []
+    announced: str | None = None  # colour announced; None when Camouflage hid it
+    revealed: bool = False
+    value: int | None = None  # combat value x2 (halves are kept: 004 §VI.B, RULES-NOTES B3.5)
+
+
+class Frame(BaseModel):
+    """A decision point; `active()` reads the top of the stack (ARCHITECTURE §2)."""
+
+    kind: Literal["build", "deploy", "power", "strategy", "engage", "reveal"]
+    roles: list[Role]
+
+
+class DuelRecord(BaseModel):
+    round: int
+    duel: int
+    attacker: Role
+    engaged: dict[Role, Engaged]  # both cards as resolved, with their values
+    winner: Role | None
+    terrain: str | None = None
+
+
+class RoundRecord(BaseModel):
+    vp: dict[Role, int]
+    captured: dict[Role, int]
+    powers: dict[Role, int]
+    terrains: dict[Role, int]
+    winner: Role | None
+
+
+class State(GameState):
+    SCHEMA_VERSION = 1
+    game: str = "athena"
+    options: Options
+    rng: Rng
+    stage: Literal["build", "deploy", "duel", "over"]
+    round: int = 1
+    duel: int = 0
+    attacker: Role
+    round_starter: Role  # who attacked first this round
+    stack: list[Frame] = []
+    armies: dict[Role, Army]
+    terrain_deck: list[str] = []  # the next draw is the last element
+    terrain_row: list[str] = []  # index 0: the active terrain, farthest from the deck
+    engaged: dict[Role, Engaged] = {}
+    last_duel: DuelRecord | None = None
+    rounds: list[RoundRecord] = []
+    winners: list[Role] | None = None
+
+    def other(self, role: Role) -> Role:
+        return self.roles[1] if role == self.roles[0] else self.roles[0]
+
+
+_ATOMS = (str, int, bool, type(None))
+
+
+def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:  # lists in the state hold one kind of item
+        if not value or type(value[0]) in _ATOMS:
+            return value[:]
+        return [_copy(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copy(v) for k, v in value.items()}
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
+        new = kind.__new__(kind)
+        object.__setattr__(new, "__dict__", {k: _copy(v) for k, v in value.__dict__.items()})
+        object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+    return value  # str, int, None, tuples of those, frozen models: immutable, shared
+
+
+def clone(state: State) -> State:
+    """A deep copy for `apply` to work on, several times faster than `model_copy(deep=True)`."""
+    return _copy(state)
+
+
+# ---- commands ---------------------------------------------------------------------------
+
+
+class Command(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Deploy(Command):
+    kind: Literal["deploy"] = "deploy"
+    preset: Literal["random", "strong", "weak"] | None = None
+    codes: tuple[str, ...] | None = None  # slot order 1..N
+
+
+class Recruit(Command):
+    kind: Literal["recruit"] = "recruit"
+    preset: Literal["strong", "balanced", "light"] | None = None
+    codes: tuple[str, ...] | None = None
+
+
+class ChoosePowers(Command):
+    kind: Literal["powers"] = "powers"
+    preset: Literal["combat", "mixed", "cunning"] | None = None
+    codes: tuple[str, ...] | None = None
+
+
+class Play(Command):
+    kind: Literal["play"] = "play"
+    power: str
+    slot: int
+
+
+class Discard(Command):
+    kind: Literal["discard"] = "discard"
+    power: str
+
+
+class Activate(Command):
+    kind: Literal["activate"] = "activate"
+    power: str
+    slot: int
+    target: int | None = None  # Clairvoyance: an opponent slot
+    swap: tuple[int, int] | None = None  # Reorganisation: two own slots, smaller first
+
+    @model_validator(mode="after")
+    def _canonical(self) -> Activate:
+        if self.swap is not None and self.swap[0] > self.swap[1]:
+            object.__setattr__(self, "swap", (self.swap[1], self.swap[0]))
+        return self
+
+
+class Pass(Command):
+    kind: Literal["pass"] = "pass"
+
+
+class Engage(Command):
+    kind: Literal["engage"] = "engage"
+    slot: int
+
+
+class Reveal(Command):
+    kind: Literal["reveal"] = "reveal"
+    power: str
+    slot: int
+
+
+AnyCommand = Annotated[
+    Deploy | Recruit | ChoosePowers | Play | Discard | Activate | Pass | Engage | Reveal,
+    Field(discriminator="kind"),
+]
+COMMAND_ADAPTER: TypeAdapter[AnyCommand] = TypeAdapter(AnyCommand)

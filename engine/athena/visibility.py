@@ -1,0 +1,131 @@
+"""`view(state, role)`: what one role (or, with None, everybody) may see, as `AthenaView`.
+
+Hidden: army cards and face-down powers (except to their owner), hands, deck order, and
+engaged cards before the reveal. What a role learned with Anticipation or Clairvoyance
+shows only in that role's view.
+"""
+
+from __future__ import annotations
+
+from engine.athena import powers, rules, scoring
+from engine.athena.content import content
+from engine.athena.events import half
+from engine.athena.state import Army, Attached, Engaged, State
+from engine.athena.view import (
+    ArmyView,
+    AthenaView,
+    CapturedView,
+    CardFace,
+    EngagedView,
+    LastDuelView,
+    PowerFace,
+    SlotView,
+)
+from engine.protocol import Role
+
+_face_cache: dict[tuple[int, str, str], CardFace | PowerFace] = {}  # (content id, kind, code)
+
+
+def card_face(code: str) -> CardFace:
+    c = content()
+    key = (id(c), "card", code)
+    if key not in _face_cache:
+        card = c.combatants[code]
+        _face_cache[key] = CardFace(code=code, attack=card.attack, defense=card.defense, vp=card.vp, cost=card.cost,
+                               colour=c.colour(code))
+    return _face_cache[key]
+
+
+def power_face(code: str) -> PowerFace:
+    c = content()
+    key = (id(c), "power", code)
+    if key not in _face_cache:
+        p = c.powers[code]
+        _face_cache[key] = PowerFace(code=code, cost=p.cost, vp=p.vp, phase=p.phase, lasting=p.lasting)
+    return _face_cache[key]
+
+
+def _faces(attached: list[Attached]) -> list[PowerFace]:
+    return [power_face(p.code) for p in attached]
+
+
+def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
+    army = state.armies[role]
+    if not army.slots:
+        return []
+    own = viewer == role
+    learner = state.armies[viewer] if viewer is not None and not own else None
+    geometry = powers.layout_of(state, role)
+    available = set(geometry.available(army.present()))
+    # an activated strategy power was flipped and used: only face-down ones are shown
+    face_down = [[p for p in slot if not p.active] for slot in army.powers]
+    out = []
+    for i, code in enumerate(army.slots):
+        slot = i + 1
+        seen = learner.known_cards.get(slot) if learner else None
+        out.append(SlotView(
+            slot=slot, row=geometry.rows[i], x=geometry.xs[i], present=code is not None,
+            available=slot in available,
+            card=card_face(code) if code is not None and own else (card_face(seen) if seen else None),
+            known_colour=learner.known_colours.get(slot) if learner else None,
+            power_count=len(face_down[i]),
+            powers=_faces(face_down[i]) if own else None,
+        ))
+    return out
+
+
+def _army(state: State, role: Role, viewer: Role | None, won: int) -> ArmyView:
+    army: Army = state.armies[role]
+    own = viewer == role
+    c = content()
+    return ArmyView(
+        role=role, tokens=army.tokens, hand_count=len(army.hand), power_deck=len(army.deck),
+        power_discard=len(army.power_discard),
+        hand=[power_face(p) for p in army.hand] if own else None,
+        slots=_slots(state, role, viewer),
+        captured=[CapturedView(card=card_face(cap.card), powers=[power_face(p) for p in cap.powers])
+                  for cap in army.captured],
+        terrains=list(army.terrains), terrain_vp=sum(c.terrains[t].vp for t in army.terrains),
+        round_vp=scoring.round_vp(army), rounds_won=won,
+    )
+
+
+def _engaged(state: State, role: Role, engaged: Engaged, viewer: Role | None) -> EngagedView:
+    shown = engaged.revealed or viewer == role
+    seen = None
+    if not shown and viewer is not None:
+        seen = state.armies[viewer].known_cards.get(engaged.slot)  # learned by Clairvoyance
+    return EngagedView(
+        slot=engaged.slot, announced_colour=engaged.announced,
+        card=card_face(engaged.card) if shown else (card_face(seen) if seen else None),
+        powers=_faces(engaged.powers) if shown else None,
+        power_count=len(engaged.powers),
+        active_powers=[p.code for p in engaged.powers if p.active] if shown else [],
+        value=half(engaged.value) if engaged.value is not None else None,
+    )
+
+
+def _summary(state: State) -> LastDuelView | None:
+    last = state.last_duel
+    if last is None:
+        return None
+    return LastDuelView(round=last.round, duel=last.duel, winner=last.winner, terrain=last.terrain)
+
+
+def view(state: State, viewer: Role | None) -> AthenaView:
+    won = scoring.rounds_won(state)
+    engaged = state.engaged
+    last = state.last_duel
+    if not engaged and last is not None and (last.round == state.round or state.stage == "over"):
+        engaged = last.engaged  # between duels, the resolved duel stays on the table
+    return AthenaView(
+        viewer=viewer, scenario=state.options.scenario, round=state.round, duel=max(1, state.duel),
+        phase=rules.phase(state), attacker=state.attacker, active=sorted(rules.active(state)),
+        roles=list(state.roles), rounds_to_win=state.options.target_rounds(),
+        terrain_row=list(state.terrain_row), terrain_deck=len(state.terrain_deck),
+        terrain_values={code: t.vp for code, t in content().terrains.items()},
+        armies={r: _army(state, r, viewer, won[r]) for r in state.roles},
+        engaged={r: _engaged(state, r, e, viewer) for r, e in engaged.items()},
+        last_duel=_summary(state),
+        winner=list(state.winners) if state.winners is not None else None,
+    )

@@ -1,0 +1,46 @@
+"""What must hold in every Mythic Battles state: used by the property tests, the benchmark's
+self-play and anyone who wants to audit a stored game. `problems()` lists what is wrong."""
+
+from __future__ import annotations
+
+from engine.mythic.cards import total_cards
+from engine.mythic.content import content
+from engine.mythic.setup import ART_OF_WAR_CARDS
+from engine.mythic.state import State
+from engine.protocol import Event
+
+
+def problems(state: State) -> list[str]:
+    out: list[str] = []
+    units = content().units
+    dealt = state.phase in ("battle", "over") and any(s.deck or s.hand or s.discard or s.aow or s.spent for s in state.sides.values())
+    for role, side in state.sides.items():
+        if side.pp < 0:
+            out.append(f"{role} has {side.pp} power points")
+        expected = sum(units[u].maneuvers for u in side.army) + ART_OF_WAR_CARDS if dealt else 0
+        if total_cards(side) != expected:
+            out.append(f"{role} owns {total_cards(side)} cards, not {expected}")
+    if state.turn and len(set(state.turn.activated)) != len(state.turn.activated):
+        out.append(f"a unit activated twice: {state.turn.activated}")
+    if state.turn and len(state.turn.activated) != state.turn.activations:
+        out.append("activation count and activated units disagree")
+    squares = [u.sq for u in state.units if u.sq is not None]
+    if len(squares) != len(set(squares)):
+        out.append("two units on one square")
+    for u in state.units:
+        if not 0 <= u.vit <= units[u.card].vitality:
+            out.append(f"{u.uid} has Vitality {u.vit}")
+        if u.vit == 0 and u.sq is not None:
+            out.append(f"{u.uid} is destroyed but still on the battlefield")
+    if state.winners is None and state.phase not in ("recruit",) and not state.stack:
+        out.append("nobody has to decide and the game is not over")
+    return out
+
+
+def leaks(events: list[Event], state: State) -> list[str]:
+    """Public events must not name cards of a hand (draws, cycles, fetches are private)."""
+    out = []
+    for e in events:
+        if e.to is None and ("cards" in e.text.params or "units" in e.text.params and state.phase == "recruit"):
+            out.append(f"public event {e.text.key} names hidden cards")
+    return out

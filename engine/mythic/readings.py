@@ -1,0 +1,113 @@
+"""Readings of the rules the two rulebooks leave open, each in one named place.
+
+RULES-NOTES.md part A marks them `[AMB→x]`; the re-roll rule is a ruleset option
+(`Options.reroll_fives`). The last group are our own readings where both texts are silent,
+chosen for what a player who knows the board game would expect.
+"""
+
+from __future__ import annotations
+
+from engine.protocol import Role
+
+# ------------------------------------------------------------------ RULES-NOTES A2 readings
+
+# A2.7: the power-point reserve is shared and unlimited: gains are never refused.
+# A2.14: at the end of a turn, cycling three cards comes before the hand limit.
+END_OF_TURN_ORDER = ("cycle", "hand_limit")
+
+# A2.23: a line of fire that only grazes the corner of a square does not cross it.
+CORNER_GRAZE_BLOCKS = False
+
+# A2.25: the special dice carry one face per value 0..5.
+DIE_FACES = 6
+
+# A2.34: Rage of the Lion lasts one activation.
+RAGE_SCOPE = "activation"
+
+
+def obliged_to_activate(living_unit_cards_in_hand: int) -> bool:
+    """A2.11: a general must activate a unit unless no maneuver card is held; the cards of
+    destroyed units do not count (they cannot activate anything)."""
+    return living_unit_cards_in_hand > 0
+
+
+def keeps_attack_after_move(cost: int, combat_move: int) -> bool:
+    """A2.18: the movement declares the attack. A move within the central (combat) value
+    keeps the attack; a longer one, up to the right value, gives it up."""
+    return cost <= combat_move
+
+
+def forest_exit_cost(scout: bool) -> int:
+    """A2.19: each forest a ground unit passes through costs one more movement point when
+    it goes on (000 §"Forêt": the rest of the move suffers -1 at once); Scout ignores it."""
+    return 0 if scout else 1
+
+
+def discardable_after_reroll(rerolls: int) -> bool:
+    """A2.26: a die that has been re-rolled may no longer be discarded to boost another."""
+    return rerolls == 0
+
+
+def routed_winners(roles: list[Role], routed: set[Role]) -> list[Role] | None:
+    """A2.17: an army down to 3 units loses at once; both at once is a draw ([])."""
+    if not routed:
+        return None
+    return [r for r in roles if r not in routed]
+
+
+def defend_in_reach(kind: str, substitute_to_attacker: int, attack_range: int) -> bool:
+    """A2.30: a unit may defend only if it is adjacent to the attacker. That reading covers
+    close combat; ranged attacks come from a shooter no enemy touches, so there we require
+    the substitute to stand within the attack's range instead (it steps into the line)."""
+    if kind in ("cc", "bite"):
+        return substitute_to_attacker == 1
+    return substitute_to_attacker <= attack_range
+
+
+def defence_terrain_of_original() -> bool:
+    """A1.5: when a unit defends another, only the terrain effects of the original target
+    apply (001 l.748)."""
+    return True
+
+
+def retreat_step(target: tuple[int, int], attacker: tuple[int, int]) -> tuple[int, int]:
+    """A2.34 Retreat: one square straight away from the attacker (signs of the offset)."""
+    dx = (target[0] > attacker[0]) - (target[0] < attacker[0])
+    dy = (target[1] > attacker[1]) - (target[1] < attacker[1])
+    return target[0] + dx, target[1] + dy
+
+
+def bite_replaces_roll() -> bool:
+    """A2.34 Cerberus' Bite: the separate attacks with the printed dice replace the normal roll."""
+    return True
+
+
+# ------------------------------------------------------------------ our readings (texts silent)
+
+
+def talent_applies_by_itself(cost: int) -> bool:
+    """A talent that costs 0 and only helps its user (Unholy Strength, Overrun, Explosive
+    Shells) is announced automatically: a chat prompt with only a free benefit is noise."""
+    return cost == 0
+
+
+# Cerberus' Bite and Spread Shot choose their targets, so they are declared with the attack
+# (step 1), before the defender reacts at step 3 and knows no counter-attack is possible.
+MULTI_TARGET_TALENTS_DECLARED_WITH_ATTACK = True
+
+# Evasion: "the attack never took place" but the maneuver card is spent: the activation's one
+# attack is used up (001 §"Evasion").
+EVASION_USES_UP_THE_ATTACK = True
+
+# Mobility moves after the attack: the unit did attack, so the central value applies.
+MOBILITY_MOVE_IS_COMBAT_MOVE = True
+
+# Retreat is announced in the defender's reaction window and the unit steps back when the
+# wounds are applied, if it survives.
+RETREAT_AT_WOUNDS = True
+
+
+def publicly_affordable(pp: int, aow_in_front: int, hand_size: int, cost: int) -> bool:
+    """A reaction window opens on public information only (ARCHITECTURE §2): power points,
+    Art of War cards in front (2 each) and the number of cards in hand (at least 1 each)."""
+    return pp + 2 * aow_in_front + hand_size >= cost

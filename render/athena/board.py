@@ -1,0 +1,126 @@
+"""The public board of Battle for Athena: what a channel sees after every move.
+
+Top to bottom: header (round, duel, phase, who must play), the upper army with its player's
+panel, the terrain row, the duel in progress and the last duel's summary, the lower army with
+its panel, and a legend. Everything drawn comes from the `AthenaView`: a public view holds no
+hidden card, so none can be drawn.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.athena.view import AthenaView
+from engine.i18n import has_key, t
+from render.athena.army import GAP, draw_army, layout, row_count
+from render.athena.centre import duel, last_duel, terrain_row
+from render.athena.names import colour_name, phase_name
+from render.athena.panel import draw_panel
+from render.athena.scene import Scene, seats
+from render.athena.tiles import card_back, power_badge, threat_marker
+from render.common import THREAT_SHAPE, Ink, dashed_box, draw_fitted, draw_text, rounded_box, text_width
+
+WIDTH = 1200
+MARGIN = 20
+HEADER = 112
+ARMY_WIDTH = 660
+CARD_W, CARD_H = 118, 76
+PANEL_MIN = 380
+PANEL_X = MARGIN + ARMY_WIDTH + 20
+TERRAINS = 176  # label and terrain row
+DUEL = 194  # caption and the two engaged cards
+LAST_DUEL = 34
+CENTRE = TERRAINS + DUEL + LAST_DUEL + 44
+LEGEND = 54
+
+
+class Board:
+    def __init__(self, view: AthenaView, names: dict[str, str], locale: str) -> None:
+        self.upper, self.lower = seats(view)
+        self.army_h = {role: army_height(view, role) for role in (self.upper, self.lower)}
+        self.centre_top = HEADER + GAP + self.army_h[self.upper] + GAP
+        self.height = HEADER + sum(self.army_h.values()) + CENTRE + LEGEND + 4 * GAP
+        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
+        self.scene = Scene(ImageDraw.Draw(self.image), view, names, locale)
+
+    def render(self) -> Image.Image:
+        self.header()
+        self.army_section(self.upper, HEADER + GAP, mirrored=True)
+        self.centre(self.centre_top)
+        self.army_section(self.lower, self.centre_top + CENTRE + GAP, mirrored=False)
+        self.legend(self.height - LEGEND)
+        return self.image
+
+    def header(self) -> None:
+        s, v = self.scene, self.scene.view
+        d = s.draw
+        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+        title = s.label("title")
+        if has_key(f"athena.scenario.{v.scenario}"):  # shown once the engine's catalog names it
+            title += " — " + t(f"athena.scenario.{v.scenario}", s.locale)
+        draw_fitted(d, (MARGIN, 8, WIDTH // 2, 34), title, 22, Ink.GOLD, min_size=16, bold=True, anchor="lm")
+        draw_text(d, (MARGIN, 56), s.label("round_duel", round=v.round, duel=v.duel), 34, Ink.WHITE, bold=True,
+                  anchor="lm")
+        draw_text(d, (MARGIN, 94), s.label("first_to", n=v.rounds_to_win), 20, Ink.PAPER, anchor="lm")
+        right = WIDTH - MARGIN
+        draw_fitted(d, (WIDTH // 2, 10, right, 50), s.label("phase", phase=phase_name(v.phase, s.locale)), 30,
+                    Ink.WHITE, min_size=20, bold=True, anchor="rm")
+        outcome = s.outcome()
+        if outcome:
+            draw_fitted(d, (WIDTH // 3, 60, right, 100), outcome, 30, Ink.GOLD, min_size=20, bold=True, anchor="rm")
+        elif v.active:
+            text = s.label("to_play", names=", ".join(s.name(r) for r in v.active))
+            draw_fitted(d, (WIDTH // 2, 60, right, 100), text, 26, Ink.SKY, min_size=18, bold=True, anchor="rm")
+
+    def army_section(self, role: str, top: int, mirrored: bool) -> None:
+        """The army on the left (pyramid pointing at the duel), its player's panel on the right."""
+        army = self.scene.view.armies[role]
+        height = self.army_h[role]
+        rows_h = row_count(army.slots) * (CARD_H + GAP) - GAP
+        boxes, _ = layout(army.slots, MARGIN, top + (height - rows_h) // 2, ARMY_WIDTH, CARD_W,
+                          lambda _row: CARD_H, mirrored)
+        draw_army(self.scene.draw, army.slots, boxes, self.scene.locale)
+        draw_panel(self.scene, army, (PANEL_X, top, WIDTH - MARGIN, top + height))
+
+    def centre(self, top: int) -> None:
+        left, right = MARGIN, WIDTH - MARGIN
+        rounded_box(self.scene.draw, (left, top, right, top + CENTRE), Ink.BAND, Ink.PANEL_EDGE, 2, 12)
+        terrain_row(self.scene, (left + 14, top + 12, right - 14, top + TERRAINS))
+        y = top + TERRAINS + 22
+        self.scene.draw.line((left + 14, y - 10, right - 14, y - 10), fill=Ink.PANEL_EDGE, width=2)
+        duel(self.scene, (left + 14, y, right - 14, y + DUEL))
+        last_duel(self.scene, (left + 14, y + DUEL + 10, right - 14, top + CENTRE - 8))
+
+    def legend(self, top: int) -> None:
+        """What the frames, outlines, badges and shapes mean."""
+        s = self.scene
+        d = s.draw
+        y, h = top + 8, 34
+        mid = y + h / 2 + 1
+        x = MARGIN
+        icons = [
+            (lambda b: card_back(d, b, None, True), s.label("legend.available")),
+            (lambda b: card_back(d, b, None, False), s.label("legend.covered")),
+            (lambda b: dashed_box(d, b, Ink.FAINT, dash=6), s.label("legend.removed")),
+        ]
+        for draw_icon, text in icons:
+            draw_icon((x + 6, y + 2, x + 50, y + h))
+            draw_text(d, (x + 64, mid), text, 20, Ink.TEXT, anchor="lm")
+            x += 80 + text_width(text, 20)
+        power_badge(d, (x + 28, y + 2), 2)
+        text = s.label("legend.powers")
+        draw_text(d, (x + 42, mid), text, 20, Ink.TEXT, anchor="lm")
+        x += 58 + text_width(text, 20)
+        for colour in THREAT_SHAPE:
+            threat_marker(d, (x + 12, mid), 22, colour)
+            name = colour_name(colour, s.locale)
+            draw_text(d, (x + 28, mid), name, 20, Ink.TEXT, anchor="lm")
+            x += 44 + text_width(name, 20)
+
+
+def army_height(view: AthenaView, role: str) -> int:
+    return max(PANEL_MIN, row_count(view.armies[role].slots) * (CARD_H + GAP) + GAP)
+
+
+def board_image(view: AthenaView, names: dict[str, str], locale: str) -> Image.Image:
+    return Board(view, names, locale).render()

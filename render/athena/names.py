@@ -1,0 +1,42 @@
+"""Translated names of Battle for Athena things. The engine's catalogs own the keys
+`athena.card.*`, `athena.power.*`, `athena.terrain.*`, `athena.colour.*` and `athena.phase.*`;
+this module only looks them up (with a readable fallback while a key is missing)."""
+
+from __future__ import annotations
+
+from engine.i18n import t
+from render.common import code_label
+
+
+def card_name(code: str, locale: str) -> str:
+    return code_label(f"athena.card.{code}", locale, code)
+
+
+def power_name(code: str, locale: str) -> str:
+    return code_label(f"athena.power.{code}", locale, code)
+
+
+def power_text(code: str, locale: str) -> str:
+    return code_label(f"athena.power.{code}.text", locale, "")
+
+
+def terrain_name(code: str, locale: str) -> str:
+    return code_label(f"athena.terrain.{code}", locale, code)
+
+
+def colour_name(colour: str, locale: str) -> str:
+    return code_label(f"athena.colour.{colour}", locale, colour)
+
+
+def phase_name(phase: str, locale: str) -> str:
+    return code_label(f"athena.phase.{phase}", locale, phase)
+
+
+def player_name(role: str, names: dict[str, str]) -> str:
+    """The seat's display name; the role itself for a seat the caller did not name."""
+    return names.get(role) or role
+
+
+def label(key: str, locale: str, **params: object) -> str:
+    """This package's own labels (render/locales)."""
+    return t(f"render.athena.{key}", locale, **params)

@@ -1,0 +1,147 @@
+"""One player's private view of Battle for Athena (sent by DM or as an ephemeral reply):
+their own army face up with the powers attached to each slot, their hand of power cards
+(004 §IV.B: name, cost, VP, phase, duration, effect), and what they legitimately learned
+of the opponent's army."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.athena.view import AthenaView, PowerFace, SlotView
+from render.athena.army import GAP, draw_army, layout, row_count
+from render.athena.names import card_name, colour_name, label, phase_name, player_name, power_name, power_text
+from render.athena.scene import seats
+from render.athena.tiles import threat_marker
+from render.common import Ink, draw_fitted, draw_text, pills_leftwards, rounded_box, text_width, wrap
+
+WIDTH = 1200
+MARGIN = 20
+HEADER = 96
+CARD_W = 212
+FACE_H = 86  # a face without powers: band, name, stats
+POWER_LINE = 27
+POWER_HEAD = 44  # name and badges of a power in hand
+TEXT_SIZE, TEXT_LINE, TEXT_LINES = 20, 26, 3
+
+
+class Private:
+    def __init__(self, view: AthenaView, names: dict[str, str], locale: str) -> None:
+        self.view, self.names, self.locale = view, names, locale
+        self.me = view.viewer if view.viewer in view.armies else seats(view)[1]
+        self.army = view.armies[self.me]
+        self.opponent = next(r for r in view.roles if r != self.me)
+        self.intel = [s for s in view.armies[self.opponent].slots if s.present and (s.card or s.known_colour)]
+        self.hand = self.army.hand or []
+        self.effects = [wrap(power_text(p.code, locale), WIDTH - 2 * MARGIN - 40, TEXT_SIZE, TEXT_LINES)
+                        for p in self.hand]
+        self.rows = {r: self.row_height(r) for r in range(row_count(self.army.slots))}
+        army_h = sum(self.rows.values()) + GAP * max(len(self.rows) - 1, 0)
+        hand_h = sum(self.power_height(lines) for lines in self.effects) or 50
+        self.height = HEADER + 56 + army_h + 24 + (50 if self.intel else 0) + 44 + hand_h + MARGIN - 10
+        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def row_height(self, row: int) -> int:
+        """Tall enough for the slot of that row with the most powers shown."""
+        most = max((len(s.powers or []) for s in self.army.slots if s.row == row and s.card), default=0)
+        return FACE_H + POWER_LINE * most
+
+    @staticmethod
+    def power_height(effect: list[str]) -> int:
+        return POWER_HEAD + TEXT_LINE * len(effect) + 20
+
+    def render(self) -> Image.Image:
+        self.header()
+        y = HEADER + 16
+        draw_text(self.draw, (MARGIN, y), label("your_army", self.locale), 26, Ink.TEXT, bold=True)
+        self.engaged_note(y)
+        y += 40
+        boxes, used = layout(self.army.slots, MARGIN, y, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__,
+                             mirrored=False)
+        draw_army(self.draw, self.army.slots, boxes, self.locale, with_powers=True)
+        y += used + 24
+        if self.intel:
+            self.intel_line(y)
+            y += 50
+        self.hand_list(y)
+        return self.image
+
+    def header(self) -> None:
+        d, v, loc = self.draw, self.view, self.locale
+        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+        name = player_name(self.me, self.names)
+        draw_fitted(d, (MARGIN, 8, WIDTH * 0.6, 50), label("private_title", loc, name=name), 30, Ink.WHITE,
+                    min_size=20, bold=True, anchor="lm")
+        status = f"{label('round_duel', loc, round=v.round, duel=v.duel)} · " \
+                 f"{label('phase', loc, phase=phase_name(v.phase, loc))}"
+        draw_fitted(d, (MARGIN, 54, WIDTH * 0.6, 88), status, 22, Ink.PAPER, min_size=16, anchor="lm")
+        counts = [("tokens", self.army.tokens), ("hand", self.army.hand_count), ("deck", self.army.power_deck)]
+        pills_leftwards(d, WIDTH - MARGIN, 22, [f"{label(key, loc)} {value}" for key, value in counts], 22,
+                        Ink.PAPER, Ink.TEXT)
+        if self.me == v.attacker:
+            text = label("attacker", loc)
+            pills_leftwards(d, WIDTH - MARGIN, 60, [text], 20, Ink.GOLD, Ink.BLACK)
+
+    def engaged_note(self, y: int) -> None:
+        engaged = self.view.engaged.get(self.me)
+        if engaged is None:
+            return
+        text = label("in_duel", self.locale, slot=engaged.slot)
+        if engaged.card is not None:
+            text += f" — {card_name(engaged.card.code, self.locale)}"
+        draw_fitted(self.draw, (WIDTH // 3, y, WIDTH - MARGIN, y + 32), text, 22, Ink.BLUE, min_size=16,
+                    bold=True, anchor="rm")
+
+    def intel_line(self, y: int) -> None:
+        """Opponent slots this player saw (Clairvoyance) or whose colour they learned."""
+        d, loc = self.draw, self.locale
+        title = label("intel", loc, name=player_name(self.opponent, self.names))
+        draw_text(d, (MARGIN, y + 4), title, 22, Ink.TEXT, bold=True)
+        x = MARGIN + text_width(title, 22, True) + 16
+        for slot in self.intel:
+            x = self.intel_chip(slot, x, y)
+            if x > WIDTH - MARGIN:
+                break
+
+    def intel_chip(self, slot: SlotView, x: int, y: int) -> int:
+        colour = slot.card.colour if slot.card else slot.known_colour or ""
+        text = f"{slot.slot}: " + (card_name(slot.card.code, self.locale) if slot.card
+                                   else colour_name(colour, self.locale))
+        width = min(text_width(text, 20, False, True) + 44, WIDTH - MARGIN - x)
+        if width < 60:
+            return WIDTH
+        rounded_box(self.draw, (x, y, x + width, y + 34), Ink.WHITE, Ink.PANEL_EDGE, 1, 6)
+        threat_marker(self.draw, (x + 16, y + 17), 18, colour)
+        draw_fitted(self.draw, (x + 30, y, x + width - 6, y + 34), text, 20, Ink.TEXT, min_size=14,
+                    condensed=True, anchor="lm")
+        return x + width + 8
+
+    def hand_list(self, y: int) -> None:
+        d, loc = self.draw, self.locale
+        draw_text(d, (MARGIN, y), label("your_hand", loc, n=len(self.hand)), 26, Ink.TEXT, bold=True)
+        y += 44
+        if not self.hand:
+            draw_text(d, (MARGIN, y + 10), label("empty_hand", loc), 22, Ink.MUTED)
+            return
+        for power, effect in zip(self.hand, self.effects, strict=True):
+            height = self.power_height(effect)
+            self.power_row(power, effect, (MARGIN, y, WIDTH - MARGIN, y + height - 10))
+            y += height
+
+    def power_row(self, power: PowerFace, effect: list[str], box: tuple[int, int, int, int]) -> None:
+        """A power card on one line: name and badges, then its effect."""
+        d, loc = self.draw, self.locale
+        x0, y0, x1, y1 = box
+        rounded_box(d, box, Ink.WHITE, Ink.PURPLE, 3, 10)
+        d.rounded_rectangle((x0, y0, x0 + 12, y1), radius=6, fill=Ink.PURPLE)
+        badges = [label("cost", loc, n=power.cost), label("vp", loc, n=power.vp), phase_name(power.phase, loc),
+                  label("lasting" if power.lasting else "instant", loc)]
+        bx = pills_leftwards(d, x1 - 10, y0 + 8, badges, 20, Ink.PANEL, Ink.TEXT)
+        draw_fitted(d, (x0 + 24, y0 + 6, bx - 10, y0 + 38), power_name(power.code, loc), 26, Ink.TEXT,
+                    min_size=18, bold=True, anchor="lm")
+        for i, line in enumerate(effect):
+            draw_text(d, (x0 + 24, y0 + POWER_HEAD + TEXT_LINE * i), line, TEXT_SIZE, Ink.TEXT)
+
+
+def private_image(view: AthenaView, names: dict[str, str], locale: str) -> Image.Image:
+    return Private(view, names, locale).render()

@@ -1,0 +1,15 @@
+"""Mythic Battles images: the public battlefield, one army's roster, a player's private view
+(PNG bytes), and a compact text line of an attack's dice for chat messages."""
+
+from __future__ import annotations
+
+from engine.mythic.view import MythicView
+from render.common import png_bytes
+from render.mythic.board import board_image
+from render.mythic.dice import dice_line
+
+__all__ = ["board_png", "dice_line"]
+
+
+def board_png(view: MythicView, names: dict[str, str], locale: str = "en") -> bytes:
+    return png_bytes(board_image(view, names, locale))

@@ -1,0 +1,169 @@
+"""The battlefield grid: terrain squares, coordinates on all four edges exactly as the
+notation names squares (files a, b, … west to east; ranks 1, 2, … south to north, so a1 is
+the bottom-left corner: engine/mythic/board.py), each player's deployment edge, the last
+move and the last attack as arrows, and the unit tokens.
+
+The geometry depends only on the board's width and height, so the 2-player square
+(000 §"Préparer la Bataille": 4 tiles) and the 4-player rectangle (6 tiles) draw alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from render.common import Box, Colour, Ink, dashed_box, draw_fitted, draw_text, rounded_box
+from render.mythic.arrows import Point, arrow, shorten
+from render.mythic.scene import Scene
+from render.mythic.terrain import square
+from render.mythic.token import draw_token
+
+GUTTER = 30  # room for the coordinates around the grid
+ZONE_BAR = 7
+MOVE_INK: Colour = Ink.HEADER
+ATTACK_INK: Colour = (150, 15, 30)
+COORD_SIZE = 18
+
+
+@dataclass(frozen=True)
+class Grid:
+    left: int  # the grid itself, inside the gutters
+    top: int
+    cell: int
+    width: int
+    height: int
+    files: str
+
+    @property
+    def right(self) -> int:
+        return self.left + self.cell * self.width
+
+    @property
+    def bottom(self) -> int:
+        return self.top + self.cell * self.height
+
+    def cell_box(self, x: int, y: int) -> Box:
+        """Square (x, y), y counted from the south edge."""
+        left, top = self.left + x * self.cell, self.top + (self.height - 1 - y) * self.cell
+        return left, top, left + self.cell, top + self.cell
+
+    def xy(self, name: str | None) -> tuple[int, int] | None:
+        if not name or name[0] not in self.files or not name[1:].isdigit():
+            return None
+        x, y = self.files.index(name[0]), int(name[1:]) - 1
+        return (x, y) if 0 <= y < self.height else None
+
+    def centre(self, name: str | None) -> Point | None:
+        xy = self.xy(name)
+        if xy is None:
+            return None
+        x0, y0, x1, y1 = self.cell_box(*xy)
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def token_size(cell: int) -> int:
+    return cell - 8
+
+
+def draw_battlefield(scene: Scene, grid: Grid) -> None:
+    view = scene.view
+    board = view.board
+    if board is None:
+        return
+    image = scene.image
+    for y in range(grid.height):
+        for x in range(grid.width):
+            x0, y0, _, _ = grid.cell_box(x, y)
+            image.paste(square(board.terrain[y * board.width + x], grid.cell), (x0, y0))
+    d = scene.draw
+    d.rectangle((grid.left - 1, grid.top - 1, grid.right, grid.bottom), outline=Ink.TEXT, width=2)
+    coordinates(scene, grid)
+    zones(scene, grid)
+    last_move(scene, grid)
+    current_ring(scene, grid)
+    for unit in view.units:
+        centre = grid.centre(unit.square)
+        if centre is not None and not unit.destroyed:
+            draw_token(d, unit, centre, token_size(grid.cell), scene.seat(unit.owner), scene.labels[unit.uid],
+                       scene.faction_mark(unit))
+    attacks(scene, grid)
+
+
+def empty_battlefield(scene: Scene, grid: Grid) -> None:
+    """Before the tiles are laid (000 §"Préparer la Bataille"): the place, and why it is empty."""
+    box = (grid.left, grid.top, grid.right, grid.bottom)
+    rounded_box(scene.draw, box, Ink.BAND, None, 0, 12)
+    dashed_box(scene.draw, box, Ink.FAINT, dash=14, width=3)
+    draw_fitted(scene.draw, box, scene.label("no_battlefield"), 28, Ink.MUTED, min_size=18, bold=True)
+
+
+def coordinates(scene: Scene, grid: Grid) -> None:
+    d, g = scene.draw, grid
+    mid = GUTTER / 2 + 4
+    for x, letter in enumerate(g.files[: g.width]):
+        cx = g.left + (x + 0.5) * g.cell
+        for y in (g.top - mid, g.bottom + mid):
+            draw_text(d, (cx, y), letter, COORD_SIZE, Ink.TEXT, bold=True, anchor="mm")
+    for y in range(g.height):
+        cy = g.top + (g.height - 0.5 - y) * g.cell
+        for x in (g.left - mid, g.right + mid):
+            draw_text(d, (x, cy), str(y + 1), COORD_SIZE, Ink.TEXT, bold=True, anchor="mm")
+
+
+def zones(scene: Scene, grid: Grid) -> None:
+    """A bar in the owner's colour along each chosen deployment edge (000 §"Préparer la
+    Bataille": the two rows nearest a player)."""
+    g = grid
+    bars = {
+        "n": (g.left, g.top - 3 - ZONE_BAR, g.right, g.top - 3),
+        "s": (g.left, g.bottom + 3, g.right, g.bottom + 3 + ZONE_BAR),
+        "w": (g.left - 3 - ZONE_BAR, g.top, g.left - 3, g.bottom),
+        "e": (g.right + 3, g.top, g.right + 3 + ZONE_BAR, g.bottom),
+    }
+    for role, side in scene.view.sides.items():
+        if side.zone in bars:
+            scene.draw.rectangle(bars[side.zone], fill=scene.seat(role).fill)
+
+
+def last_move(scene: Scene, grid: Grid) -> None:
+    """The path of the last movement, drawn under the tokens: it starts with a ring on the
+    square left and its head touches the token that arrived."""
+    points = [p for p in (grid.centre(s) for s in scene.view.last_move) if p is not None]
+    if len(points) < 2:
+        return
+    r = grid.cell * 0.16
+    sx, sy = points[0]
+    scene.draw.ellipse((sx - r - 2, sy - r - 2, sx + r + 2, sy + r + 2), outline=Ink.WHITE, width=8)
+    scene.draw.ellipse((sx - r, sy - r, sx + r, sy + r), outline=MOVE_INK, width=4)
+    points[0] = shorten(points[0], points[1], r, 0)[0]
+    points[-1] = shorten(points[-2], points[-1], 0, token_size(grid.cell) / 2 + 1)[1]
+    arrow(scene.draw, points, MOVE_INK, 6)
+
+
+def current_ring(scene: Scene, grid: Grid) -> None:
+    """A gold frame around the square of the unit being activated now."""
+    act = scene.view.activation
+    unit = scene.units.get(act.unit) if act else None
+    xy = grid.xy(unit.square) if unit else None
+    if xy is None:
+        return
+    x0, y0, x1, y1 = grid.cell_box(*xy)
+    scene.draw.rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), outline=Ink.BLACK, width=7)
+    scene.draw.rectangle((x0, y0, x1, y1), outline=Ink.GOLD, width=4)
+
+
+def attacks(scene: Scene, grid: Grid) -> None:
+    """The last attack, and the attack being resolved now, from attacker to target; dashed,
+    over the tokens but clear of their middles. A unit destroyed by it has left the board:
+    the panel tells the rest."""
+    seen = set()
+    for attack in (scene.view.last_attack, scene.view.combat):
+        if attack is None or (attack.attacker, attack.target) in seen:
+            continue
+        seen.add((attack.attacker, attack.target))
+        a = scene.units.get(attack.attacker)
+        b = scene.units.get(attack.target)
+        pa, pb = grid.centre(a.square if a else None), grid.centre(b.square if b else None)
+        if pa is None or pb is None or pa == pb:
+            continue
+        cut = grid.cell * 0.3
+        start, end = shorten(pa, pb, cut, cut)
+        arrow(scene.draw, [start, end], ATTACK_INK, 5, dashed=True)

@@ -1,0 +1,92 @@
+"""The text notation: canonical round trips and errors that say what is wrong."""
+
+import pytest
+from athena_helpers import arena, deployed, new_state
+
+from engine.athena import GAME
+from engine.athena.notation import format_command, parse_command
+from engine.athena.state import Activate, Deploy, Play, Recruit
+from engine.errors import IllegalCommand
+from engine.harness import play
+from engine.i18n import render
+
+
+def collect_legal(scenario: str, seed: int, **options) -> list:
+    seen = []
+
+    def on_step(before, role, command, outcome):
+        seen.extend((before, role, c) for c in GAME.legal(before, role))
+
+    opts = GAME.Options(scenario=scenario, **options)
+    players = {"p1": GAME.players["random"](seed), "p2": GAME.players["heuristic"](seed)}
+    play(GAME, players, seed, opts, on_step=on_step)
+    return seen
+
+
+@pytest.mark.parametrize("scenario,options", [("athenes", {}), ("initiation", {}),
+                                              ("expert", {"structure": "columns"})])
+def test_format_parse_round_trip_for_every_legal_command(scenario, options):
+    checked = set()
+    for state, role, cmd in collect_legal(scenario, 3, **options)[::3]:
+        text = format_command(cmd)
+        assert parse_command(text) == cmd
+        assert format_command(GAME.notation.parse(text, state, role)) == text
+        assert GAME.load_command(cmd.model_dump()) == cmd
+        checked.add(cmd.kind)
+    assert checked >= {"play", "discard", "pass", "engage", "deploy"} or scenario == "initiation"
+
+
+def test_explicit_lists_round_trip():
+    for cmd in [Deploy(codes=("PE", "AR")), Recruit(codes=("GR", "GR", "PE")), Activate(power="RE", slot=7, swap=(3, 9)),
+                Activate(power="CL", slot=7, target=12), Play(power="CM", slot=15)]:
+        assert parse_command(format_command(cmd)) == cmd
+    assert format_command(parse_command("deploy pe*2, ar")) == "deploy PE,PE,AR"
+
+
+@pytest.mark.parametrize("text,canonical", [
+    ("cm@15", "CM@15"), ("  ENGAGE   15 ", "engage 15"), ("Activate cl@7 12", "activate CL@7 12"),
+    ("activate re @ 7 3, 9", "activate RE@7 3,9"), ("activate RE@7 9,3", "activate RE@7 3,9"), ("Discard cc", "discard CC"), ("PASS", "pass"),
+    ("deploy Strong", "deploy strong"), ("reveal as@15", "reveal AS@15"), ("powers Mixed", "powers mixed"),
+])
+def test_parsing_ignores_case_and_spaces(text, canonical):
+    assert format_command(parse_command(text)) == canonical
+
+
+def error_of(text, state, role):
+    with pytest.raises(IllegalCommand) as err:
+        GAME.notation.parse(text, state, role)
+    return err.value
+
+
+def test_unknown_codes_are_named():
+    state = deployed().state
+    err = error_of("XX@15", state, "p1")
+    assert err.text.key == "athena.err.unknown_power" and "XX" in render(err.text, "en")
+    err = error_of("deploy PE,ZZ", new_state(), "p1")
+    assert err.text.key == "athena.err.unknown_card" and "ZZ" in render(err.text, "fr")
+
+
+def test_gibberish_gets_help_examples_from_the_legal_commands():
+    state = deployed().state
+    err = error_of("attack with everything", state, "p1")
+    assert err.text.key == "core.err.unknown_command"
+    text = render(err.text, "en")
+    assert "attack with everything" in text and "@15" in text
+    assert "Essayez" in render(err.text, "fr")
+
+
+def test_specific_errors():
+    t = arena({15: "HO", 1: "PE"}, {15: "AR", 1: "PE"}, hands={"p1": ["CM"]})
+    assert error_of("CM@3", t.state, "p1").text.key == "athena.err.slot_empty"
+    assert error_of("CM@16", t.state, "p1").text.key == "athena.err.no_such_slot"
+    assert error_of("CC@15", t.state, "p1").text.key == "athena.err.not_in_hand"
+    assert error_of("engage 15", t.state, "p1").text.key == "athena.err.wrong_phase"
+    assert error_of("discard CM", t.state, "p2").text.key == "core.err.not_your_turn"
+    t.play("p1: CM@15", "p1: pass")
+    assert error_of("engage 14", t.state, "p1").text.key == "athena.err.slot_empty"
+    assert error_of("reveal CM@15", t.state, "p1").text.key == "athena.err.wrong_phase"
+    t.play("p1: engage 15", "p2: engage 1")
+    assert error_of("reveal CM@1", t.state, "p1").text.key == "athena.err.not_engaged_slot"
+    assert error_of("reveal AS@15", t.state, "p1").text.key == "athena.err.no_power_there"
+    wrong = error_of("engage 1", t.state, "p1")
+    assert "reveal CM@15" in render(wrong.text, "en")  # the examples show what is possible

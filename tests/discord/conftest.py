@@ -1,0 +1,23 @@
+"""The fake Discord fixture: one per test module (module-scoped event loop), checked at the
+end for anything Discord would have refused (`FakeDiscord.all_failures`)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+from discord_harness import RUNNING, start_bot, stop_bot
+from fakediscord.server import FakeDiscord
+
+__all__ = ["fake", "start_bot", "stop_bot"]  # tests/leagues loads this file for these
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    yield server
+    for bot in list(RUNNING):
+        await stop_bot(bot)
+    await server.stop()
+    assert server.all_failures == [], server.all_failures

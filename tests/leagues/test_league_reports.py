@@ -1,0 +1,208 @@
+"""Reported games: confirmation, dispute, the 48-hour rule, organizers' decisions, and
+everything a report must refuse."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from league_helpers import HOUR, ORGANIZER, WHERE, actor, custom_ids, report_id, text
+
+from bot.leagues import repo
+from bot.service.api import UserError
+
+ALICE, BOB, CARA, DAN = (actor(u) for u in ("alice", "bob", "cara", "dan"))
+
+
+async def ratings(leagues) -> dict:
+    async with leagues.store.reading() as conn:
+        season = await repo.open_season(conn, 1)
+        return await repo.season_ratings(conn, season.id)
+
+
+async def status(leagues, match_id: int) -> str:
+    async with leagues.store.reading() as conn:
+        return (await repo.match(conn, match_id)).status
+
+
+async def test_report_asks_the_opponent_and_counts_only_once_confirmed(league):
+    reply = await league.report(WHERE, ALICE, "bob", "win", my_score=2, their_score=1)
+    mid = report_id(reply)
+    assert custom_ids(reply) == [f"lg:{mid}:confirm", f"lg:{mid}:dispute"]
+    assert reply.messages[0].mentions == ["bob"]
+    assert "Alice beat Bob (2–1)" in text(reply) and "48 hours" in text(reply)
+    assert await ratings(league) == {}  # pending: no rating moves yet
+
+    done = await league.press(WHERE, BOB, f"lg:{mid}:confirm")
+    assert "confirmed by Bob" in text(done)
+    assert await status(league, mid) == "accepted"
+    after = await ratings(league)
+    assert after["alice"].mu > 25 > after["bob"].mu
+    assert "Alice 27.6 (+2.6)" in text(done)
+
+
+async def test_only_the_other_side_answers_and_only_once(league):
+    mid = report_id(await league.report(WHERE, ALICE, "bob", "loss"))
+    with pytest.raises(UserError) as own:
+        await league.press(WHERE, ALICE, f"lg:{mid}:confirm")
+    assert own.value.text.key == "league.err.own_report"
+    with pytest.raises(UserError) as stranger:
+        await league.press(WHERE, CARA, f"lg:{mid}:dispute")
+    assert stranger.value.text.key == "league.err.not_your_report"
+    await league.press(WHERE, BOB, f"lg:{mid}:confirm")
+    with pytest.raises(UserError) as again:
+        await league.press(WHERE, BOB, f"lg:{mid}:dispute")
+    assert again.value.text.key == "league.err.already_decided"
+    assert await status(league, mid) == "accepted"
+
+
+async def test_unanswered_report_is_accepted_after_48_hours(league, clock):
+    mid = report_id(await league.report(WHERE, ALICE, "bob", "win"))
+    clock.advance(47 * HOUR)
+    assert await league.tick() == []
+    assert await status(league, mid) == "pending"
+    clock.advance(1 * HOUR)
+    [(where, announcement)] = await league.tick()
+    assert where == announcement.where == WHERE
+    assert "accepted" in text(announcement) and "48 hours" in text(announcement)
+    assert await status(league, mid) == "accepted"
+    assert (await ratings(league))["alice"].mu > 25
+    assert await league.tick() == []  # once only
+
+
+async def test_dispute_goes_to_organizers_who_accept_change_or_void(league, clock):
+    first = report_id(await league.report(WHERE, ALICE, "bob", "win"))
+    disputed = await league.press(WHERE, BOB, f"lg:{first}:dispute")
+    assert custom_ids(disputed) == [f"lg:{first}:accept", f"lg:{first}:void"]
+    assert disputed.messages[0].mentions == ["olga"]  # the league's creator
+    clock.advance(72 * HOUR)
+    assert await league.tick() == []  # a dispute never times out
+    assert await status(league, first) == "disputed"
+    with pytest.raises(UserError) as not_organizer:
+        await league.press(WHERE, ALICE, f"lg:{first}:accept")
+    assert not_organizer.value.text.key == "league.err.organizers_only"
+
+    changed = await league.resolve(WHERE, ORGANIZER, first, "change", winner="bob")
+    assert "corrected match" in text(changed) and "Bob beat Alice" in text(changed)
+    after = await ratings(league)
+    assert after["bob"].mu > 25 > after["alice"].mu
+
+    second = report_id(await league.report(WHERE, CARA, "dan", "draw"))
+    await league.press(WHERE, DAN, f"lg:{second}:dispute")
+    assert "voided match" in text(await league.press(WHERE, ORGANIZER, f"lg:{second}:void"))
+    assert await status(league, second) == "void"
+    assert "cara" not in await ratings(league)
+
+    third = report_id(await league.report(WHERE, CARA, "dan", "win"))
+    await league.press(WHERE, DAN, f"lg:{third}:dispute")
+    await league.press(WHERE, ORGANIZER, f"lg:{third}:accept")
+    assert await status(league, third) == "accepted"
+
+
+async def test_nobody_reports_a_game_against_themself(league):
+    with pytest.raises(UserError) as err:
+        await league.report(WHERE, ALICE, "alice", "win")
+    assert err.value.text.key == "league.err.self_report"
+    with pytest.raises(UserError) as team:
+        await league.report(WHERE, ALICE, "bob", "win", partner="bob", opponent_partner="cara")
+    assert team.value.text.key == "league.err.player_twice"
+
+
+async def test_the_same_game_cannot_be_reported_twice(league):
+    mid = report_id(await league.report(WHERE, ALICE, "bob", "win", played="2025-06-14"))
+    for reporter, opponent, result in ((ALICE, "bob", "win"), (BOB, "alice", "win"), (BOB, "alice", "loss")):
+        with pytest.raises(UserError) as err:
+            await league.report(WHERE, reporter, opponent, result, played="2025-06-14")
+        assert err.value.text.key == "league.err.duplicate" and err.value.text.params["id"] == mid
+    # another game the same day is fine once numbered, and so is the same pairing another day
+    await league.report(WHERE, ALICE, "bob", "win", played="2025-06-14", number=2)
+    await league.report(WHERE, ALICE, "bob", "win", played="2025-06-13")
+    # a voided report frees its key
+    await league.void(WHERE, ORGANIZER, mid)
+    await league.report(WHERE, BOB, "alice", "win", played="2025-06-14")
+
+
+async def test_concurrent_reports_of_one_game_record_it_once(league):
+    attempts = [league.report(WHERE, ALICE, "bob", "win"), league.report(WHERE, BOB, "alice", "loss"),
+                league.report(WHERE, ALICE, "bob", "win"), league.report(WHERE, BOB, "alice", "loss")]
+    results = await asyncio.gather(*attempts, return_exceptions=True)
+    accepted = [r for r in results if not isinstance(r, BaseException)]
+    refused = [r for r in results if isinstance(r, UserError)]
+    assert len(accepted) == 1 and len(refused) == 3
+    assert {e.text.key for e in refused} == {"league.err.duplicate"}
+    async with league.store.reading() as conn:
+        rows = await repo.season_matches(conn, 1, repo.OPEN_STATUSES)
+    assert len(rows) == 1
+
+
+async def test_concurrent_confirmations_and_timeouts_apply_once(league, clock):
+    mids = [report_id(await league.report(WHERE, a, o, "win")) for a, o in ((ALICE, "bob"), (CARA, "dan"))]
+    clock.advance(48 * HOUR)
+    outcomes = await asyncio.gather(
+        league.press(WHERE, BOB, f"lg:{mids[0]}:confirm"), league.tick(), league.press(WHERE, DAN, f"lg:{mids[1]}:dispute"),
+        return_exceptions=True,
+    )
+    errors = [o for o in outcomes if isinstance(o, BaseException)]
+    assert all(isinstance(e, UserError) and e.text.key == "league.err.already_decided" for e in errors)
+    async with league.store.reading() as conn:
+        steps = await repo.steps(conn, mids)
+    assert await status(league, mids[0]) == "accepted" and len(steps[mids[0]]) == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "key"),
+    [
+        ({"opponent": "bob", "result": "victory"}, "league.err.bad_result"),
+        ({"opponent": "bob", "result": "win", "first": "them"}, "league.err.bad_first"),
+        ({"opponent": "bob", "result": "win", "my_score": 3}, "league.err.both_scores"),
+        ({"opponent": "bob", "result": "win", "my_score": 1, "their_score": 3}, "league.err.score_contradicts"),
+        ({"opponent": "bob", "result": "win", "partner": "cara"}, "league.err.uneven_sides"),
+        ({"opponent": "eve", "result": "win"}, "league.err.not_members"),
+        ({"opponent": "bob", "result": "win", "played": "2025-06-16"}, "league.err.future"),
+        ({"opponent": "bob", "result": "win", "played": "15/06/2025"}, "league.err.bad_date"),
+        ({"opponent": "bob", "result": "win", "number": 0}, "league.err.bad_number"),
+    ],
+)
+async def test_bad_reports_are_refused_and_change_nothing(league, kwargs, key):
+    with pytest.raises(UserError) as err:
+        await league.report(WHERE, ALICE, **kwargs)
+    assert err.value.text.key == key
+    async with league.store.reading() as conn:
+        assert await repo.season_matches(conn, 1, ("pending", "disputed", "accepted", "void")) == []
+
+
+async def test_non_members_cannot_report(league):
+    with pytest.raises(UserError) as err:
+        await league.report(WHERE, actor("eve"), "alice", "win")
+    assert err.value.text.key == "league.err.not_member"
+
+
+async def test_two_against_two_report_rates_both_teams(league):
+    mid = report_id(await league.report(WHERE, ALICE, "bob", "win", partner="cara", opponent_partner="dan",
+                                        my_faction="Athena", their_faction="  hades ", first="me"))
+    reply = await league.press(WHERE, DAN, f"lg:{mid}:confirm")  # either opponent may confirm
+    assert "Alice (athena) & Cara (athena) beat Bob (hades) & Dan (hades)" in text(reply)
+    after = await ratings(league)
+    assert after["alice"].mu > 25 and after["cara"].mu > 25 and after["bob"].mu < 25 and after["dan"].mu < 25
+    async with league.store.reading() as conn:
+        seats = {s.user_id: s for s in (await repo.match(conn, mid)).seats}
+    assert seats["alice"].first is True and seats["cara"].first is False and seats["bob"].faction == "hades"
+
+
+async def test_buttons_are_checked(league):
+    for raw in ("lg:abc:confirm", "lg:1:explode", "xx:1:confirm", "lg:1"):
+        with pytest.raises(UserError) as err:
+            await league.press(WHERE, BOB, raw)
+        assert err.value.text.key == "league.err.bad_button"
+    with pytest.raises(UserError) as missing:
+        await league.press(WHERE, BOB, "lg:999:confirm")
+    assert missing.value.text.key == "league.err.no_match"
+
+
+async def test_waiting_lists_pending_and_disputed_reports(league):
+    first = report_id(await league.report(WHERE, ALICE, "bob", "win"))
+    second = report_id(await league.report(WHERE, CARA, "dan", "win"))
+    await league.press(WHERE, DAN, f"lg:{second}:dispute")
+    listing = text(await league.waiting(WHERE, ORGANIZER))
+    assert f"#{first}" in listing and "accepted automatically on 2025-06-17" in listing
+    assert f"#{second}" in listing and "disputed" in listing

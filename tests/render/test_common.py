@@ -1,0 +1,102 @@
+"""Shared Pillow helpers: text always fits its box, fonts never need the system, palette PNGs
+keep named colours exact."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from render import common
+from render.common import Ink, ellipsize, fit_lines, fit_size, flow, png_bytes, text_width, wrap
+
+LONG = "Annihilation de pouvoir"
+
+
+def test_fit_size_shrinks_until_the_text_fits_but_not_below_the_minimum():
+    width = text_width(LONG, 20)
+    assert fit_size(LONG, width + 5, 26, 14) == 20 or text_width(LONG, fit_size(LONG, width + 5, 26, 14)) <= width + 5
+    assert fit_size(LONG, 10, 26, 14) == 14
+    assert fit_size("ok", 500, 26, 14) == 26
+
+
+def test_ellipsize_cuts_long_text_and_keeps_short_text():
+    assert ellipsize("Hoplite", 500, 20) == "Hoplite"
+    cut = ellipsize(LONG, 120, 20)
+    assert cut.endswith("…") and text_width(cut, 20) <= 120
+
+
+def test_wrap_respects_width_and_line_count():
+    text = "Ajoute 2 à votre valeur de combat quand cette carte est l'attaquante ; dure jusqu'à la fin"
+    lines = wrap(text, 300, 20, 2)
+    assert len(lines) == 2 and all(text_width(line, 20) <= 300 for line in lines)
+    assert lines[-1].endswith("…")
+    assert wrap("Plaine", 300, 20, 2) == ["Plaine"]
+    assert " ".join(wrap(text, 2000, 20, 3)) == text
+
+
+def test_fit_lines_prefers_a_smaller_size_to_cutting_a_word():
+    width = text_width("Forteresse", 22, bold=True, condensed=True) - 4
+    size, lines = fit_lines("Forteresse", width, 22, 16, 2, bold=True, condensed=True)
+    assert size < 22 and lines == ["Forteresse"]
+    size, lines = fit_lines("Temple de Zeus", width, 22, 16, 2, bold=True, condensed=True)
+    assert len(lines) == 2 and not lines[-1].endswith("…")
+
+
+def test_flow_wraps_rows_and_keeps_room_for_a_more_label():
+    assert flow([100, 100, 100], 0, 250, 3) == [(0, 0), (108, 0), (0, 1)]
+    places = flow([100] * 10, 0, 250, 2, reserve=60)
+    assert places == [(0, 0), (108, 0), (0, 1)]  # the fourth chip gives way to "+N more"
+
+
+def test_without_dejavu_the_builtin_scalable_font_is_used(monkeypatch, tmp_path):
+    monkeypatch.setattr(common, "DEJAVU", tmp_path)
+    common.font.cache_clear()
+    try:
+        face = common.font(24, bold=True)
+        assert face.size == 24
+        image = Image.new("RGB", (200, 60), Ink.PAPER)
+        common.draw_text(ImageDraw.Draw(image), (10, 10), "Jetons 5", 24, Ink.TEXT)
+        assert image.getbbox() is not None
+    finally:
+        common.font.cache_clear()
+        common.text_mask.cache_clear()
+        common.text_width.cache_clear()
+
+
+def test_palette_png_keeps_every_named_colour_exact():
+    colours = common.base_colours()
+    image = Image.new("RGB", (20 * len(colours), 20), Ink.PAPER)
+    draw = ImageDraw.Draw(image)
+    for i, colour in enumerate(colours):
+        draw.rectangle((20 * i, 0, 20 * i + 19, 19), fill=colour)
+    decoded = Image.open(io.BytesIO(png_bytes(image))).convert("RGB")
+    for i, colour in enumerate(colours):
+        assert decoded.getpixel((20 * i + 10, 10)) == colour
+
+
+def test_threat_colours_differ_in_lightness_not_only_in_hue():
+    """Colour-blind safety: each pair of threat colours differs in luminance."""
+    def luma(rgb):
+        r, g, b = rgb
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    values = sorted(luma(c) for c in Ink.THREAT.values())
+    assert all(b - a >= 30 for a, b in zip(values, values[1:], strict=False))
+    assert set(common.THREAT_SHAPE.values()) == {"circle", "triangle", "square"}
+
+
+def test_every_render_label_used_in_code_is_in_both_catalogs():
+    """A missing key would silently print itself on the image."""
+    import re
+    from pathlib import Path
+
+    from engine.i18n import catalog
+
+    source = "\n".join(p.read_text() for p in Path(common.__file__).parent.glob("athena/*.py"))
+    keys = set(re.findall(r"""label\(\s*["']([a-z_.]+)["']""", source))
+    keys |= set(re.findall(r"""label\("(lasting)" if""", source)) | {"instant", "attacker", "defender"}
+    assert len(keys) > 30
+    for locale in ("en", "fr"):
+        missing = {k for k in keys if f"render.athena.{k}" not in catalog(locale)}
+        assert not missing, (locale, missing)
