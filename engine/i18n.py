@@ -39,6 +39,32 @@ def T(key: str, **params: Any) -> Text:
     return Text(key=key, params=params)
 
 
+ROLE_KEY = "core.role"
+
+
+def role_text(role: str, label: Text | None = None) -> Text:
+    """How engines name a seat in a message. `label` ("Player 1") is the fallback; the table
+    service puts the seated player's display name in its place with `with_names`."""
+    return Text(key=ROLE_KEY, params={"role": role, "label": label if label is not None else role})
+
+
+def with_names(text: Text, names: dict[str, str]) -> Text:
+    """`text` with every nested role replaced by that role's player name, where known."""
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, dict) and "key" in value and set(value) <= {"key", "params"}:
+            value = Text(**value)
+        if isinstance(value, Text):
+            return with_names(value, names)
+        if isinstance(value, list | tuple):
+            return [swap(v) for v in value]
+        return value
+
+    if text.key == ROLE_KEY and text.params.get("role") in names:
+        return Text(key=ROLE_KEY, params={**text.params, "label": names[text.params["role"]]})
+    return Text(key=text.key, params={k: swap(v) for k, v in text.params.items()})
+
+
 def register_catalog(folder: str | Path) -> None:
     """Load `<folder>/en.json`, `<folder>/fr.json`; keys must be unique across packages."""
     folder = Path(folder)

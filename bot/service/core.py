@@ -261,7 +261,7 @@ class ServiceCore:
         record = await self.store.record_action(table.id, table.record.rev, action, state.model_dump_json(), now, **fields)
         self._remember(record, state)
         table = table.moved(record, state)
-        turn.add(outcome.events)
+        turn.add(outcome.events, table.names())
         turn.stored(table)
         turn.result = result
         return table

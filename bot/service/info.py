@@ -13,10 +13,10 @@ from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.history import export_record
 from bot.service.images import ImageJob, image_name
-from bot.service.play import group_moves
+from bot.service.play import summarize_moves
 from bot.service.present import Draft, choice_buttons, result_lines, seat_list
 from bot.store import GuildSettings
-from engine.i18n import LOCALES, T, Text, normalize_locale
+from engine.i18n import LOCALES, T, Text, normalize_locale, with_names
 from engine.protocol import Result
 
 MAX_LOG = 100
@@ -87,7 +87,7 @@ class InfoMixin(ServiceCore):
         lines: list[Text] = list(describe(view)) if callable(describe) else []
         moves = sorted({table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)}) if seat.role in table.active() else []
         if moves:
-            lines.append(T("bot.hand.moves", moves=group_moves(moves)))
+            lines.append(T("bot.hand.moves", moves=summarize_moves(moves)))
         elif table.record.status == "running":
             lines.append(T("bot.hand.wait"))
         message = draft.add_ephemeral(lines, locale, buttons=choice_buttons(table, seat.role))
@@ -103,7 +103,7 @@ class InfoMixin(ServiceCore):
             lines: list[Text] = []
             for action in await self.store.actions(table.id, last=max(1, min(int(last), MAX_LOG))):
                 name = table.name(action.role)
-                texts = [Text(**e) for e in action.events]
+                texts = [with_names(Text(**e), table.names()) for e in action.events]
                 lines += [T("bot.log.entry", seq=action.seq, name=name, text=t) for t in texts]
                 if not texts:
                     lines.append(T("bot.log.silent", seq=action.seq, name=name))

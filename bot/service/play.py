@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.service.api import Actor, Reply, UserError, Where
@@ -13,6 +14,10 @@ from engine.i18n import T
 from engine.protocol import Result
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
+COMPACT_FROM = 4  # a family of numbered moves this large is listed as one line
+
+
+_TRAILING_NUMBER = re.compile(r"^(.*?[^\d])(\d+)$")
 
 
 def group_moves(moves: list[str], typed: str = "", limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
@@ -33,6 +38,42 @@ def group_moves(moves: list[str], typed: str = "", limit: int = AUTOCOMPLETE_LIM
         members = [m for m in moves if m.startswith(group)]
         shown.append(members[0] if len(members) == 1 else group)
     return shown
+
+
+def summarize_moves(moves: list[str]) -> list[str]:
+    """Moves for reading (not typing): those that differ only by a final number are shown
+    once with their numbers, `CM@1,2,6..9` (the reader still sees every choice)."""
+    families: dict[str, list[int]] = {}
+    shown: list[str] = []
+    for move in moves:
+        match = _TRAILING_NUMBER.match(move)
+        if match is None:
+            shown.append(move)
+            continue
+        if match.group(1) not in families:
+            shown.append(match.group(1))
+        families.setdefault(match.group(1), []).append(int(match.group(2)))
+    out: list[str] = []
+    for m in shown:
+        numbers = families.get(m)
+        if numbers is None:
+            out.append(m)
+        elif len(numbers) < COMPACT_FROM:
+            out += [f"{m}{n}" for n in numbers]
+        else:
+            out.append(f"{m}{_number_ranges(numbers)}")
+    return out
+
+
+def _number_ranges(numbers: list[int]) -> str:
+    numbers = sorted(set(numbers))
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ",".join(f"{r[0]}..{r[-1]}" if len(r) > 2 else ",".join(map(str, r)) for r in runs)
 
 
 class PlayMixin(ServiceCore):

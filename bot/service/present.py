@@ -17,7 +17,7 @@ from bot.service.buttons import button
 from bot.service.context import Table
 from bot.service.images import ImageJob, image_name
 from bot.store import GameRecord
-from engine.i18n import T, Text
+from engine.i18n import T, Text, with_names
 from engine.protocol import Event, Result, Role
 
 MAX_BUTTONS = 5  # more choices than this go through /play and its autocomplete
@@ -45,12 +45,13 @@ class Turn:
         """Called after each stored action with the table as it now is."""
         self.idle |= {s.role for s in table.seats} - table.active()
 
-    def add(self, events: list[Event]) -> None:
+    def add(self, events: list[Event], names: dict[Role, str]) -> None:
         for event in events:
+            text = with_names(event.text, names)
             if event.to is None:
-                self.public.append(event.text)
+                self.public.append(text)
             else:
-                self.private.setdefault(event.to, []).append(event.text)
+                self.private.setdefault(event.to, []).append(text)
 
 
 @dataclass
@@ -154,9 +155,10 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
 
 def result_lines(table: Table, result: Result) -> list[Text]:
     if result.winners:
-        lines = [T("bot.result.win", id=table.id, winners=[table.name(r) for r in result.winners], reason=result.reason)]
+        reason = with_names(result.reason, table.names())
+        lines = [T("bot.result.win", id=table.id, winners=[table.name(r) for r in result.winners], reason=reason)]
     else:
-        lines = [T("bot.result.draw", id=table.id, reason=result.reason)]
+        lines = [T("bot.result.draw", id=table.id, reason=with_names(result.reason, table.names()))]
     if result.scores:
         scores = [f"{table.name(role)} {score:g}" for role, score in result.scores.items()]
         lines.append(T("bot.result.scores", scores=scores))

@@ -8,10 +8,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.athena import rules, scoring, visibility
+from engine.athena.describe import describe
 from engine.athena.notation import AthenaNotation
 from engine.athena.state import COMMAND_ADAPTER, ROLES, Command, Options, State
 from engine.athena.view import AthenaView
-from engine.i18n import register_catalog
+from engine.i18n import Text, register_catalog
 from engine.players import RandomPlayer
 from engine.protocol import Outcome, Result, Role
 
@@ -51,6 +52,10 @@ class AthenaGame:
 
     def view(self, state: State, role: Role | None) -> AthenaView:
         return visibility.view(state, role)
+
+    def describe(self, view: AthenaView) -> list[Text]:
+        """A private view in words (for `/game hand` without images)."""
+        return describe(view)
 
     def result(self, state: State) -> Result | None:
         return scoring.result(state)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.athena.state import State
-from engine.i18n import T, Text
+from engine.i18n import T, Text, role_text
 from engine.protocol import Event, Role
 
 
 def role_name(role: Role) -> Text:
-    return T(f"athena.role.{role}")
+    return role_text(role, T(f"athena.role.{role}"))
 
 
 def card_name(code: str) -> Text:

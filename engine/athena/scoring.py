@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.athena.content import content
+from engine.athena.events import role_name
 from engine.athena.state import Army, RoundRecord, State
 from engine.i18n import T
 from engine.protocol import Result, Role
@@ -72,7 +73,7 @@ def result(state: State) -> Result | None:
     won = rounds_won(state)
     details = {"scenario": state.options.scenario, "rounds": [rec.model_dump() for rec in state.rounds]}
     if state.winners:
-        reason = T("athena.result.won", who=T(f"athena.role.{state.winners[0]}"), rounds=won[state.winners[0]])
+        reason = T("athena.result.won", who=role_name(state.winners[0]), rounds=won[state.winners[0]])
     else:
         reason = T("athena.result.draw", rounds=len(state.rounds))
     return Result(winners=list(state.winners), scores={r: float(won[r]) for r in state.roles}, reason=reason, details=details)

@@ -45,7 +45,7 @@ def may_move(state: State, act: Activation, unit: Unit) -> bool:
     if not act.attacked:
         return True
     # 000 §"Mobilité": may move after attacking if it did not move before
-    return talent(state, unit, "mobility") is not None and readings.MOBILITY_MOVE_IS_COMBAT_MOVE
+    return talent(state, unit, "mobility") is not None
 
 
 def may_attack(act: Activation) -> bool:
@@ -54,7 +54,7 @@ def may_attack(act: Activation) -> bool:
 
 def move_budget(state: State, act: Activation, unit: Unit) -> int:
     with_attack, without = budgets(state, unit, act.plus_move)
-    return with_attack if act.attacked else without
+    return with_attack if act.attacked and readings.MOBILITY_MOVE_IS_COMBAT_MOVE else without
 
 
 def forced_target(state: State, unit: Unit) -> str | None:

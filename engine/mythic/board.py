@@ -61,12 +61,15 @@ def rotate(rows: tuple[str, ...], degrees: int) -> tuple[str, ...]:
     return tuple(grid)
 
 
-def assemble(content: Content, placements: list[TilePlacement]) -> Board:
-    """000 §"Préparer la Bataille": 4 tiles laid in a square (NW, NE, SW, SE)."""
+def assemble(content: Content, placements: list[TilePlacement], columns: int = 2) -> Board:
+    """000 §"Préparer la Bataille": 4 tiles laid in a square (NW, NE, SW, SE); the tiles are
+    all one square size, so 6 also make a rectangle (4-player variant: `columns=3`).
+    Placements go row by row from the north-west corner."""
     n = content.tile_size
-    width = height = 2 * n
+    rows = len(placements) // columns
+    width, height = columns * n, rows * n
     cells = ["."] * (width * height)
-    origins = [(0, n), (n, n), (0, 0), (n, 0)]  # south-west corner of each quarter
+    origins = [(c * n, (rows - 1 - r) * n) for r in range(rows) for c in range(columns)]  # SW corner of each tile
     for (ox, oy), placement in zip(origins, placements, strict=True):
         rows = rotate(content.tiles[placement.tile][placement.side], placement.rotation)
         for r, row in enumerate(rows):

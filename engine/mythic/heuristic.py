@@ -42,6 +42,8 @@ from engine.protocol import Role
 # one die reaching a difficulty (re-rolling a 5 once); boosts add roughly half again
 _SINGLE = {d: ((6 - d) / 6 if d <= 5 else (1 / 6) * max(0, 11 - d) / 6) for d in range(1, 13)}
 TERRAIN_BONUS = {"h": 0.4, "f": 0.3, "r": 0.15}
+EXTRA_ACTIVATION_VALUE = 1.5  # an attack worth about a wound on a mid-priced unit
+MAX_EXTRA = 2  # Art of War cards are also reaction money (2 power points each)
 
 
 def expected_wounds(count: int, difficulty: int) -> float:
@@ -101,22 +103,20 @@ class HeuristicPlayer:
             if cmd.kind == "convert" and cmd.card in dead:
                 return cmd
         acts = [o for o in options if isinstance(o, Activate)]
+        cheapest: dict[str, Activate] = {}
+        for cmd in acts:  # Art of War first; power points (Leader) only when needed
+            if cmd.unit not in cheapest or cmd.pp < cheapest[cmd.unit].pp:
+                cheapest[cmd.unit] = cmd
         best, value = None, -1.0
-        for cmd in acts:
-            if cmd.pp:
-                continue
+        for cmd in cheapest.values():
             v = self._activation_value(state, role, cmd.unit)
             if v > value:
                 best, value = cmd, v
-        first = state.turn.activations == 0
-        if best is not None and (first or (value >= 1.5 and self._affordable_extra(state, role))):
+        if best is not None and state.turn.activations == 0:
             return best
-        if first and acts:
-            return acts[0]
-        return End() if End() in options else (acts[0] if acts else options[0])
-
-    def _affordable_extra(self, state: State, role: Role) -> bool:
-        return state.turn.activations <= 2
+        if best is not None and value >= EXTRA_ACTIVATION_VALUE and state.turn.activations <= MAX_EXTRA:
+            return best
+        return End() if End() in options else (best or options[0])
 
     def _activation_value(self, state: State, role: Role, unit_id: str) -> float:
         unit = next(u for u in state.alive(role) if u.card == unit_id)

@@ -3,6 +3,16 @@
 RULES-NOTES.md part A marks them `[AMB→x]`; the re-roll rule is a ruleset option
 (`Options.reroll_fives`). The last group are our own readings where both texts are silent,
 chosen for what a player who knows the board game would expect.
+
+Readings that shape the flow rather than a value, and where they are implemented:
+- A2.34 Rage of the Lion lasts one activation (units.card: only for the activated Lion).
+- A2.34 Cerberus' Bite replaces the normal roll by its separate attacks (activation._attack).
+- Bite and Spread Shot choose their targets, so they are declared with the attack (step 1),
+  before the defender reacts and knows no counter-attack is possible (attacks.commands).
+- Evasion: "the attack never took place" but the card is spent: the activation's one attack
+  is used up (reactions.react_apply marks the strike evaded; the attack stays spent).
+- Retreat is announced in the reaction window; the unit steps back when the wounds land, if
+  it survives (combat._resolve).
 """
 
 from __future__ import annotations
@@ -20,9 +30,6 @@ CORNER_GRAZE_BLOCKS = False
 
 # A2.25: the special dice carry one face per value 0..5.
 DIE_FACES = 6
-
-# A2.34: Rage of the Lion lasts one activation.
-RAGE_SCOPE = "activation"
 
 
 def obliged_to_activate(living_unit_cards_in_hand: int) -> bool:
@@ -77,11 +84,6 @@ def retreat_step(target: tuple[int, int], attacker: tuple[int, int]) -> tuple[in
     return target[0] + dx, target[1] + dy
 
 
-def bite_replaces_roll() -> bool:
-    """A2.34 Cerberus' Bite: the separate attacks with the printed dice replace the normal roll."""
-    return True
-
-
 # ------------------------------------------------------------------ our readings (texts silent)
 
 
@@ -91,20 +93,8 @@ def talent_applies_by_itself(cost: int) -> bool:
     return cost == 0
 
 
-# Cerberus' Bite and Spread Shot choose their targets, so they are declared with the attack
-# (step 1), before the defender reacts at step 3 and knows no counter-attack is possible.
-MULTI_TARGET_TALENTS_DECLARED_WITH_ATTACK = True
-
-# Evasion: "the attack never took place" but the maneuver card is spent: the activation's one
-# attack is used up (001 §"Evasion").
-EVASION_USES_UP_THE_ATTACK = True
-
 # Mobility moves after the attack: the unit did attack, so the central value applies.
 MOBILITY_MOVE_IS_COMBAT_MOVE = True
-
-# Retreat is announced in the defender's reaction window and the unit steps back when the
-# wounds are applied, if it survives.
-RETREAT_AT_WOUNDS = True
 
 
 def publicly_affordable(pp: int, aow_in_front: int, hand_size: int, cost: int) -> bool:

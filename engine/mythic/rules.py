@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine.errors import IllegalCommand
 from engine.mythic import activation, cards, combat, reactions, recruitment, setup, turn
 from engine.mythic.commands import COMMAND, Convert, Fetch
@@ -70,7 +72,10 @@ def apply(state: State, role: Role, command: Any) -> Outcome:
         raise IllegalCommand("core.err.game_over")
     if role not in active(state):
         raise IllegalCommand("core.err.not_your_turn")
-    cmd = COMMAND.validate_python(command) if isinstance(command, dict) else command
+    try:
+        cmd = COMMAND.validate_python(command) if isinstance(command, dict) else command
+    except ValidationError:
+        raise IllegalCommand("mythic.err.bad_command") from None
     ctx = Ctx(clone(state))
     if isinstance(cmd, Convert | Fetch) and _plays_cards(ctx.state):
         (cards.convert if isinstance(cmd, Convert) else cards.fetch)(ctx, role, cmd.card)

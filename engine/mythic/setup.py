@@ -52,6 +52,8 @@ def roll_first_player(ctx: Ctx) -> None:
 
 
 def battlefield_legal(state: State, role: str) -> list[Tiles]:
+    """The ready-made battlefields (data/presets.yaml); any 4 different tile sides, turned
+    at will, are accepted through the notation (`tiles 2b@90 5a 6b@270 1a`)."""
     return [Tiles(placements=tuple(p.code() for p in field)) for field in content().battlefields.values()]
 
 

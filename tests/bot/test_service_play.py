@@ -288,3 +288,10 @@ async def test_two_processes_racing_on_one_move_store_it_once(db_path, clock):
     finally:
         await store_a.close()
         await store_b.close()
+
+
+def test_hand_lists_numbered_moves_compactly():
+    from bot.service.play import summarize_moves
+
+    moves = ["CM@1", "CM@2", "CM@3", "CM@4", "CM@7", "CM@9", "CM@10", "discard CM", "engage 3", "engage 5", "pass"]
+    assert summarize_moves(moves) == ["CM@1..4,7,9,10", "discard CM", "engage 3", "engage 5", "pass"]
