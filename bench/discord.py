@@ -33,6 +33,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "discord")]
 
 from fakediscord import interactions as ix  # noqa: E402
 from fakediscord.server import FakeDiscord  # noqa: E402
+from tablehelp import is_group  # noqa: E402
 
 KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
 
@@ -69,7 +70,7 @@ async def choose(fake: FakeDiscord, user, channel, rng: random.Random) -> str | 
         if not choices:
             return None
         pick = rng.choice(choices)
-        if pick["name"] == pick["value"]:
+        if not is_group(pick):
             return pick["value"]
         typed = pick["value"]
     return None
@@ -98,6 +99,14 @@ async def play_game(
     return moves
 
 
+async def loop_lag(samples: list[float], every: float = 0.01) -> None:
+    """How late this process's event loop wakes up: the fake's own share of the latencies."""
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(every)
+        samples.append((time.perf_counter() - started - every) * 1000)
+
+
 async def answered(inter: ix.Interaction) -> ix.Interaction:
     await asyncio.wait_for(inter.resolved.wait(), 30)
     return inter
@@ -119,6 +128,8 @@ async def bench(games: int, scenario: str, seed: int, max_moves: int) -> int:
         process = start_bot_process(fake, Path(tmp) / "agora.db", log)
         try:
             await wait_ready(fake, process)
+            lags: list[float] = []
+            monitor = asyncio.create_task(loop_lag(lags))
             started = time.monotonic()
             counts = await asyncio.gather(
                 *(
@@ -127,18 +138,19 @@ async def bench(games: int, scenario: str, seed: int, max_moves: int) -> int:
                 )
             )
             elapsed = time.monotonic() - started
+            monitor.cancel()
         finally:
             process.terminate()
             process.wait(10)
             await fake.stop()
-        report(fake, games, counts, elapsed)
+        report(fake, games, counts, elapsed, lags)
         errors = [line for line in log.read_text().splitlines() if " ERROR " in line or "Traceback" in line]
     for line in errors[:10]:
         print("bot log:", line)
     return 1 if fake.all_failures or errors else 0
 
 
-def report(fake: FakeDiscord, games: int, counts: list[int], elapsed: float) -> None:
+def report(fake: FakeDiscord, games: int, counts: list[int], elapsed: float, lags: list[float]) -> None:
     inters = [i for i in fake.interactions.values() if i.ack_latency is not None]
     print(f"{games} games of Battle for Athena at once through the fake Discord (bot in its own process)")
     print(f"{'acknowledgement (ms)':<24}{'count':>7}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
@@ -157,6 +169,10 @@ def report(fake: FakeDiscord, games: int, counts: list[int], elapsed: float) -> 
     print(f"deferred: {deferred}, never acknowledged: {unanswered}")
     print(f"moves applied: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s ({images} images sent)")
     print(f"fake Discord failures: {len(fake.all_failures)} {fake.all_failures[:3]}")
+    print(
+        f"the fake's own event-loop lag (part of every figure above): median {statistics.median(lags):.1f} ms, "
+        f"p99 {percentile(lags, 0.99):.1f} ms"
+    )
 
 
 def main() -> int:

@@ -8,10 +8,12 @@ tree: the biggest group is split first, as long as the list stays within the lim
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 DISCORD_LIMIT = 25
 VALUE_LIMIT = 100  # Discord's maximum length of a choice name and value
+ALIAS = "…#"  # marks a shortened choice value: the start of the move and a digest of all of it
 
 
 @dataclass(frozen=True)
@@ -89,3 +91,18 @@ def narrow(moves: list[str], typed: str = "", limit: int = DISCORD_LIMIT) -> lis
             groups = sorted(groups, key=lambda g: g.order)[:limit]
             break
     return [g.entry() for g in sorted(groups, key=lambda g: g.order)]
+
+
+def choice_value(move: str) -> str:
+    """The move itself when Discord can carry it as a choice value, else a shortened alias."""
+    if len(move) <= VALUE_LIMIT:
+        return move
+    digest = hashlib.sha256(move.encode()).hexdigest()[:8]
+    return move[: VALUE_LIMIT - len(ALIAS) - len(digest)] + ALIAS + digest
+
+
+def expand(text: str, moves: list[str]) -> str:
+    """The legal move a shortened choice value stands for; other text is returned as typed."""
+    if ALIAS not in text:
+        return text
+    return next((m for m in moves if choice_value(m) == text.strip()), text)

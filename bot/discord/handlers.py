@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.discord.answer import Answer
 from bot.discord.buttons import game_of
-from bot.discord.choices import VALUE_LIMIT, narrow
+from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, narrow
 from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import error_reply, log_unexpected
 from bot.service.api import Actor, Reply, UserError, Where
@@ -77,7 +77,21 @@ async def complete_move(interaction: discord.Interaction, current: str) -> list[
     locale = user_locale(interaction)
     choices = []
     for entry in narrow(moves, current):
-        value = entry.value[:VALUE_LIMIT]
-        name = t("discord.play.group", locale, prefix=value, count=entry.count) if entry.is_group else value
-        choices.append(app_commands.Choice(name=name[:VALUE_LIMIT], value=value))
+        if entry.is_group:
+            value = entry.value[:VALUE_LIMIT]
+            name = t("discord.play.group", locale, prefix=value, count=entry.count)
+        else:
+            value, name = choice_value(entry.value), entry.value
+        choices.append(app_commands.Choice(name=_clip(name), value=value))
     return choices
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= VALUE_LIMIT else text[: VALUE_LIMIT - 1] + "…"
+
+
+async def play_move(service: Any, where: Where, actor: Actor, move: str) -> Reply:
+    """`/play`: a shortened autocomplete value (a move too long for Discord) is expanded first."""
+    if ALIAS in move:
+        move = expand(move, await service.legal_moves(where, actor))
+    return await service.play(where, actor, move)

@@ -16,7 +16,7 @@ from engine.mythic.commands import AuraReroll, Boost, Done, Optimal, Pass, Plus,
 from engine.mythic.context import Ctx
 from engine.mythic.reactions import open_react_window, own_unit
 from engine.mythic.state import AttackRecord, Combat, Frame, State, Strike, Unit
-from engine.mythic.talents import PLUS_TAG, affordable, chosen, cost_of, pay, pay_plus
+from engine.mythic.talents import PLUS_TAG, affordable, chosen, cost_of, pay, pay_plus, worth_asking
 from engine.mythic.units import card, flying, name_of, talent
 from engine.mythic.victory import check_victory
 
@@ -166,7 +166,7 @@ def step(ctx: Ctx) -> None:
         tag = "att" if c.step == "att_talents" else "def"
         c.step = "def_talents" if tag == "att" else "roll"
         role = att.owner if tag == "att" else tgt.owner
-        if worth_asking(state, role, talent_choices(state, tag)):
+        if worth_asking(state, role, [cost for _, cost in talent_choices(state, tag)]):
             state.stack.append(Frame(kind="talents", role=role, tag=tag))
     elif c.step == "roll":
         c.step = "counter_roll"
@@ -183,7 +183,7 @@ def step(ctx: Ctx) -> None:
         tag = "att" if c.step == "wounds_att" else "def"
         c.step = "wounds_def" if tag == "att" else "resolve"
         unit = att if tag == "att" else tgt
-        if worth_asking(state, unit.owner, wound_choices(state, tag)):
+        if worth_asking(state, unit.owner, [cost for _, cost in wound_choices(state, tag)]):
             state.stack.append(Frame(kind="wounds", role=unit.owner, tag=tag))
     elif c.step == "resolve":
         c.step = "next"
@@ -194,12 +194,6 @@ def step(ctx: Ctx) -> None:
         ctx.say("mythic.ev.evaded", role=tgt.owner, unit=name_of(tgt))
     elif c.step == "next":
         _next_strike(state)
-
-
-def worth_asking(state: State, role: str, choices: list[tuple[object, int]]) -> bool:
-    """A window opens (and stays open) while some choice is affordable on public information."""
-    side = state.sides[role]
-    return any(readings.publicly_affordable(side.pp, side.aow, len(side.hand), cost) for _, cost in choices)
 
 
 def _next_strike(state: State) -> None:
@@ -297,14 +291,17 @@ def talent_choices(state: State, tag: str) -> list[tuple[object, int]]:
 
 
 def talents_legal(state: State, role: str) -> list:
-    return affordable(state, role, talent_choices(state, state.top.tag)) + [Done()]
+    """The attacker's step ends with `done`; the defender's, a window in the opponent's
+    turn, with `pass` (either word is accepted)."""
+    close = Done() if state.top.tag == "att" else Pass()
+    return affordable(state, role, talent_choices(state, state.top.tag)) + [close]
 
 
 def talents_apply(ctx: Ctx, role: str, cmd) -> None:
     state = ctx.state
     tag = state.top.tag
     unit, _, _ = sides(state, tag)
-    if isinstance(cmd, Done):
+    if isinstance(cmd, Done | Pass):
         state.stack.pop()
         return
     cost = chosen(cmd, talent_choices(state, tag))
@@ -318,7 +315,7 @@ def talents_apply(ctx: Ctx, role: str, cmd) -> None:
     else:
         pay(ctx, unit, cmd.talent, cost)
         mark(state, unit, cmd.talent)
-    if not worth_asking(state, role, talent_choices(state, tag)):
+    if not worth_asking(state, role, [cost for _, cost in talent_choices(state, tag)]):
         state.stack.pop()
 
 
@@ -416,5 +413,5 @@ def wounds_apply(ctx: Ctx, role: str, cmd) -> None:
         if c.wounds.get(uid, 0) > 0:
             c.wounds[uid] -= 1
             c.cancelled[uid] = c.cancelled.get(uid, 0) + 1
-    if not worth_asking(state, role, wound_choices(state, tag)):
+    if not worth_asking(state, role, [cost for _, cost in wound_choices(state, tag)]):
         state.stack.pop()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.i18n import T, Text
+from engine.i18n import T, Text, role_text
 from engine.mythic import readings
 from engine.mythic.state import State
 from engine.protocol import Event, Role
@@ -36,7 +36,8 @@ ROLE_PARAMS = ("role", "other", "winner", "loser")
 
 
 def role_name(role: Role) -> Text:
-    return T(f"mythic.role.{role}")
+    """A seat in a message: "Player 1", which the table service replaces by the player's name."""
+    return role_text(role, T(f"mythic.role.{role}"))
 
 
 def _named(params: dict[str, Any]) -> dict[str, Any]:

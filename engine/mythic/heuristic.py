@@ -278,7 +278,7 @@ class HeuristicPlayer:
                 return o
             if isinstance(o, Plus) and pp >= 4:
                 return o
-        return Done()
+        return Done() if Done() in options else Pass()
 
     def _dice(self, state: State, role: Role, options: list) -> Any:
         return Optimal()

@@ -16,7 +16,7 @@ from engine.mythic.commands import Counter, Defend, Harass, Pass, Use
 from engine.mythic.content import GROUND_BLOCKED
 from engine.mythic.context import Ctx
 from engine.mythic.state import Frame, State, Unit
-from engine.mythic.talents import cost_of, pay, require, talent_name
+from engine.mythic.talents import cost_of, pay, require, talent_name, worth_asking
 from engine.mythic.units import card, flying, name_of, udef
 
 DEFEND_COST = 2  # 001 §"Defending an Attacked Unit": 2 power points
@@ -28,11 +28,6 @@ def own_unit(state: State, role: str, unit_id: str) -> Unit:
         if u.owner == role and u.card == unit_id:
             return u
     raise IllegalCommand("mythic.err.no_such_unit", unit=unit_id)
-
-
-def _public_ok(state: State, role: str, cost: int) -> bool:
-    side = state.sides[role]
-    return readings.publicly_affordable(side.pp, side.aow, len(side.hand), cost)
 
 
 # ------------------------------------------------------------------------------- harass
@@ -56,7 +51,7 @@ def harass_options(state: State, target: Unit) -> list[tuple[Unit, int]]:
 
 def open_harass_window(state: State, target: Unit) -> None:
     role = state.opponent(target.owner)
-    if any(_public_ok(state, role, cost) for _, cost in harass_options(state, target)):
+    if worth_asking(state, role, [cost for _, cost in harass_options(state, target)]):
         state.stack.append(Frame(kind="harass", role=role))
 
 
@@ -168,7 +163,7 @@ def _react_costs(state: State) -> list[int]:
 
 def open_react_window(state: State) -> bool:
     role = state.unit(state.combat.strike.target).owner
-    if any(_public_ok(state, role, cost) for cost in _react_costs(state)):
+    if worth_asking(state, role, _react_costs(state)):
         state.stack.append(Frame(kind="react", role=role))
         return True
     return False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalCommand
 from engine.i18n import T, Text
+from engine.mythic import readings
 from engine.mythic.content import content
 from engine.mythic.context import Ctx
 from engine.mythic.state import State, Unit
@@ -52,6 +53,13 @@ def pay_plus(ctx: Ctx, unit: Unit, stat: str) -> None:
         raise IllegalCommand("mythic.err.not_enough_pp", need=1, have=side.pp)
     side.pp -= 1
     ctx.say("mythic.ev.plus", role=unit.owner, unit=name_of(unit), stat=T(f"mythic.stat.{stat}"))
+
+
+def worth_asking(state: State, role: str, costs: list[int]) -> bool:
+    """A window opens (and stays open) while one of these costs is affordable on public
+    information (`readings.publicly_affordable`), never because of the hidden hand."""
+    side = state.sides[role]
+    return any(readings.publicly_affordable(side.pp, side.aow, len(side.hand), cost) for cost in costs)
 
 
 def affordable(state: State, role: str, choices: list[tuple[object, int]]) -> list:

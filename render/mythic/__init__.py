@@ -7,9 +7,19 @@ from engine.mythic.view import MythicView
 from render.common import png_bytes
 from render.mythic.board import board_image
 from render.mythic.dice import dice_line
+from render.mythic.private import private_image
+from render.mythic.roster import roster_image
 
-__all__ = ["board_png", "dice_line"]
+__all__ = ["board_png", "dice_line", "private_png", "roster_png"]
 
 
 def board_png(view: MythicView, names: dict[str, str], locale: str = "en") -> bytes:
     return png_bytes(board_image(view, names, locale))
+
+
+def roster_png(view: MythicView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
+    return png_bytes(roster_image(view, role, names, locale))
+
+
+def private_png(view: MythicView, names: dict[str, str], locale: str = "en") -> bytes:
+    return png_bytes(private_image(view, names, locale))

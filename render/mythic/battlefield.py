@@ -60,7 +60,7 @@ class Grid:
 
 
 def token_size(cell: int) -> int:
-    return cell - 8
+    return cell - 6
 
 
 def draw_battlefield(scene: Scene, grid: Grid) -> None:
@@ -110,7 +110,7 @@ def coordinates(scene: Scene, grid: Grid) -> None:
 
 def zones(scene: Scene, grid: Grid) -> None:
     """A bar in the owner's colour along each chosen deployment edge (000 §"Préparer la
-    Bataille": the two rows nearest a player)."""
+    Bataille": the two rows nearest a player), shared in turn by the players on that edge."""
     g = grid
     bars = {
         "n": (g.left, g.top - 3 - ZONE_BAR, g.right, g.top - 3),
@@ -118,9 +118,17 @@ def zones(scene: Scene, grid: Grid) -> None:
         "w": (g.left - 3 - ZONE_BAR, g.top, g.left - 3, g.bottom),
         "e": (g.right + 3, g.top, g.right + 3 + ZONE_BAR, g.bottom),
     }
+    edges: dict[str, list[str]] = {}
     for role, side in scene.view.sides.items():
         if side.zone in bars:
-            scene.draw.rectangle(bars[side.zone], fill=scene.seat(role).fill)
+            edges.setdefault(side.zone, []).append(role)
+    for edge, roles in edges.items():  # team-mates of the 4-player variant share an edge
+        x0, y0, x1, y1 = bars[edge]
+        along = x1 - x0 > y1 - y0
+        step = ((x1 - x0) if along else (y1 - y0)) / len(roles)
+        for i, role in enumerate(roles):
+            part = (x0 + i * step, y0, x0 + (i + 1) * step, y1) if along else (x0, y0 + i * step, x1, y0 + (i + 1) * step)
+            scene.draw.rectangle(part, fill=scene.seat(role).fill)
 
 
 def last_move(scene: Scene, grid: Grid) -> None:
@@ -164,6 +172,7 @@ def attacks(scene: Scene, grid: Grid) -> None:
         pa, pb = grid.centre(a.square if a else None), grid.centre(b.square if b else None)
         if pa is None or pb is None or pa == pb:
             continue
-        cut = grid.cell * 0.3
-        start, end = shorten(pa, pb, cut, cut)
+        # from inside the attacker's edge to just inside the target's: clear of both labels
+        r = token_size(grid.cell) / 2
+        start, end = shorten(pa, pb, r - 10, r - 4)
         arrow(scene.draw, [start, end], ATTACK_INK, 5, dashed=True)

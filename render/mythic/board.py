@@ -89,9 +89,10 @@ class Board:
         d = s.draw
         d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
         draw_text(d, (MARGIN, 10), s.label("title"), 22, Ink.GOLD, bold=True)
-        status = s.label("turn", n=v.turn) if v.turn else phase_name(v.phase, s.locale)
         if v.turn and v.current:
-            status += " · " + s.label("turn_of", name=s.name(v.current))
+            status = s.label("turn_of", n=v.turn, name=s.name(v.current))
+        else:
+            status = s.label("turn", n=v.turn) if v.turn else phase_name(v.phase, s.locale)
         draw_fitted(d, (MARGIN, 40, WIDTH * 0.62, 88), status, 32, Ink.WHITE, min_size=20, bold=True, anchor="lm")
         outcome = s.outcome()
         if outcome:

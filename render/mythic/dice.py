@@ -24,9 +24,17 @@ def outcome(die: DieView, difficulty: int) -> str:
 
 
 def running(die: DieView) -> str:
-    """`9`, or how it was reached: `5+4=9` after a re-roll, `3+1=4` after a discard onto it."""
-    terms = [str(f) for f in die.faces] + ([str(die.bonus)] if die.bonus else [])
-    return "+".join(terms) + (f"={die.total}" if len(terms) > 1 else "")
+    """`9`, or how it was reached as the rulebook writes it (001 §"Attack Roll", example):
+    `3+1=4` after a discard onto it, `5+3=8` after a re-roll, `5+1+1=7` after a re-roll and a
+    discard. Boosts made before a re-roll are part of the value re-rolled (the 5)."""
+    if len(die.faces) <= 1:
+        terms = [*die.faces[:1]] + ([die.bonus] if die.bonus else [])
+    else:
+        before = die.total - die.faces[-1] - die.bonus
+        terms = ([before] if before else []) + [die.faces[-1]] + ([die.bonus] if die.bonus else [])
+    if len(terms) <= 1:
+        return str(die.total)
+    return "+".join(map(str, terms)) + f"={die.total}"
 
 
 def die_text(die: DieView, index: int, difficulty: int, locale: str) -> str:
@@ -48,7 +56,7 @@ def roll_line(roll: RollView, locale: str) -> str:
 
 def dice_line(attack: AttackView, locale: str) -> str:
     """`CC vs 6 — 1: 5+4=9 ✓ · 2: 3 · 3: 1 discarded · 4: 0 lost → successes: 1 — wounds: 1`."""
-    parts = [roll_line(roll, locale) for roll in attack.rolls]
+    parts = [roll_line(roll, locale) for roll in attack.rolls] or [label("dice.not_rolled", locale)]
     if attack.evaded:
         parts.append(label("dice.evaded", locale))
     elif attack.rolls and all(r.done for r in attack.rolls):
@@ -61,9 +69,11 @@ def dice_line(attack: AttackView, locale: str) -> str:
 DIE = 38
 
 
-def die_places(roll: RollView, left: int, top: int, right: int, locale: str) -> tuple[str, list[tuple[int, int]]]:
-    """The caption (`CC vs 6`) and each die's top-left, wrapping under the caption."""
-    caption = label("dice.caption", locale, kind=attack_kind(roll.kind, locale), difficulty=roll.difficulty)
+def die_places(roll: RollView, who: str, left: int, top: int, right: int,
+               locale: str) -> tuple[str, list[tuple[int, int]]]:
+    """The caption (`Cerb 5+`: the roller and the result each die needs) and each die's
+    top-left, wrapping under the caption."""
+    caption = label("dice.caption", locale, unit=who, difficulty=roll.difficulty)
     x, y = left + text_width(caption, 20, True) + 12, top
     places = []
     for _ in roll.dice:
@@ -74,15 +84,16 @@ def die_places(roll: RollView, left: int, top: int, right: int, locale: str) -> 
     return caption, places
 
 
-def dice_height(roll: RollView, width: int, locale: str) -> int:
-    _, places = die_places(roll, 0, 0, width, locale)
+def dice_height(roll: RollView, who: str, width: int, locale: str) -> int:
+    _, places = die_places(roll, who, 0, 0, width, locale)
     return (places[-1][1] if places else 0) + DIE
 
 
-def draw_dice(draw: ImageDraw.ImageDraw, roll: RollView, left: int, top: int, right: int, locale: str) -> int:
+def draw_dice(draw: ImageDraw.ImageDraw, roll: RollView, who: str, left: int, top: int, right: int,
+              locale: str) -> int:
     """The dice of one roll in a row (successes gold and framed in black, misses white, a
-    discarded die dashed, a lost 0 grey and struck), after `CC vs 6`; returns the bottom."""
-    caption, places = die_places(roll, left, top, right, locale)
+    discarded die dashed, a lost 0 grey and struck), after a caption; returns the bottom."""
+    caption, places = die_places(roll, who, left, top, right, locale)
     draw_text(draw, (left, top + DIE / 2), caption, 20, Ink.TEXT, bold=True, anchor="lm")
     for die, (x, y) in zip(roll.dice, places, strict=True):
         box = (x, y, x + DIE, y + DIE)
@@ -100,4 +111,4 @@ def draw_dice(draw: ImageDraw.ImageDraw, roll: RollView, left: int, top: int, ri
             rounded_box(draw, box, Ink.GOLD if hit else Ink.WHITE, Ink.BLACK if hit else Ink.PANEL_EDGE,
                         3 if hit else 2, 6)
             draw_text(draw, centre, str(die.total), 22, Ink.BLACK, bold=hit, anchor="mm")
-    return top + dice_height(roll, right - left, locale)
+    return top + dice_height(roll, who, right - left, locale)

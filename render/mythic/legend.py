@@ -11,7 +11,7 @@ from render.mythic.battlefield import ATTACK_INK, MOVE_INK
 from render.mythic.names import faction_name, terrain_name
 from render.mythic.scene import Scene
 from render.mythic.terrain import TERRAINS, square
-from render.mythic.token import badge, pips
+from render.mythic.token import badge, vitality_bar
 
 ICON = 34
 ROW = 42
@@ -34,8 +34,7 @@ def items(scene: Scene) -> list[Item]:
         return box[0] + ICON / 2, box[1] + ICON / 2
 
     def vitality(box: Box) -> None:
-        scene.draw.rounded_rectangle((box[0], box[1] + 6, box[0] + ICON + 14, box[1] + ICON - 6), radius=8, fill=Ink.BLUE)
-        pips(scene.draw, (box[0] + (ICON + 14) / 2, box[1] + ICON / 2), ICON, 3, 5)
+        vitality_bar(scene.draw, (box[0] + (ICON + 14) / 2, box[1] + ICON / 2), ICON + 10, 3, 5)
 
     def frame(box: Box) -> None:
         scene.draw.rectangle((box[0] + 1, box[1] + 1, box[0] + ICON - 1, box[1] + ICON - 1), outline=Ink.BLACK, width=6)

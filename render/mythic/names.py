@@ -83,9 +83,15 @@ def short_labels(units: list[UnitView], locale: str, size: int = 4) -> dict[str,
             mark = local(u.affiliation, locale)[0].upper() if u.affiliation else str(i)
             options[u.uid] = [words[0][:size].capitalize(), words[-1][:size].capitalize(), stem + mark, stem + str(i)]
         labels = {uid: choices[0] for uid, choices in options.items()}
-        for level in range(1, 4):
-            taken = list(labels.values())
-            for uid in [uid for uid, lab in labels.items() if taken.count(lab) > 1]:
-                labels[uid] = options[uid][level]
+        for first in dict.fromkeys(labels.values()):
+            group = [uid for uid in labels if options[uid][0] == first]
+            if len(group) < 2:
+                continue
+            others = {lab for uid, lab in labels.items() if uid not in group}
+            for level in range(1, 4):
+                chosen = [options[uid][level] for uid in group]
+                if len(set(chosen)) == len(chosen) and not others & set(chosen):
+                    break
+            labels.update(zip(group, chosen, strict=True))
         out.update(labels)
     return out

@@ -8,10 +8,10 @@ size."""
 
 from __future__ import annotations
 
-from engine.mythic.view import AttackView, SideView
+from engine.mythic.view import AttackView, RollView, SideView
 from render.common import Box, Ink, code_label, draw_fitted, draw_text, pill, rounded_box, text_width, wrap
 from render.mythic.dice import dice_height, draw_dice
-from render.mythic.names import attack_kind, faction_name, unit_name
+from render.mythic.names import attack_kind, faction_name
 from render.mythic.scene import Scene
 from render.mythic.token import outline
 
@@ -61,8 +61,9 @@ def role_badges(scene: Scene, role: str) -> list[tuple[str, tuple, tuple]]:
 
 def allegiance(scene: Scene, side: SideView) -> str:
     """`Hades · east edge`; while recruiting only whether the army is ready (000 §"Recruter
-    des Unités": armies are recruited in secret)."""
-    if side.faction is None:
+    des Unités": armies are recruited in secret and revealed together, so a general's own
+    view, which already names their faction, must not draw it on the public board)."""
+    if side.faction is None or not all(s.recruited for s in scene.view.sides.values()):
         return scene.label("recruited" if side.recruited else "recruiting")
     parts = [faction_name(side.faction, scene.locale)]
     if side.zone:
@@ -110,13 +111,13 @@ def move_lines(scene: Scene, width: int) -> list[str]:
         words = scene.label("last_move", unit=scene.unit_text(v.last_move_unit), path=" → ".join(v.last_move))
     else:
         words = scene.label("no_move")
-    return wrap(words, width, 18, 2, condensed=True)
+    return wrap(words, width, 18, 3, condensed=True)
 
 
 def attack_lines(scene: Scene, attack: AttackView, width: int) -> list[str]:
-    who = scene.label("attack_who", attacker=name_of(scene, attack.attacker), target=name_of(scene, attack.target),
+    who = scene.label("attack_who", attacker=scene.unit_text(attack.attacker), target=scene.unit_text(attack.target),
                       kind=attack_kind(attack.kind, scene.locale))
-    return wrap(who + result_text(scene, attack), width, 18, 3, condensed=True)
+    return wrap(who + result_text(scene, attack), width, 18, 4, condensed=True)
 
 
 def info_height(scene: Scene, width: int) -> int:
@@ -125,7 +126,7 @@ def info_height(scene: Scene, width: int) -> int:
     height = 10 + LINE * len(move_lines(scene, inner)) + 8
     for _, attack in attacks_shown(scene):
         height += 26 + LINE * len(attack_lines(scene, attack, inner))
-        height += sum(6 + dice_height(roll, inner, scene.locale) + 4 for roll in attack.rolls) + 10
+        height += sum(6 + dice_height(roll, roller(scene, roll), inner, scene.locale) + 4 for roll in attack.rolls) + 10
     return height + 4
 
 
@@ -146,15 +147,12 @@ def info_panel(scene: Scene, box: Box) -> None:
             draw_text(d, (x, y), line, 18, Ink.TEXT, condensed=True)
             y += LINE
         for roll in attack.rolls:
-            y = draw_dice(d, roll, x, y + 6, right, scene.locale) + 4
+            y = draw_dice(d, roll, roller(scene, roll), x, y + 6, right, scene.locale) + 4
         y += 10
 
 
-def name_of(scene: Scene, uid: str) -> str:
-    unit = scene.units.get(uid)
-    if unit is None:
-        return uid
-    return f"{scene.labels[uid]} ({unit_name(unit, scene.locale, with_affiliation=False).split(',')[0]})"
+def roller(scene: Scene, roll: RollView) -> str:
+    return scene.labels.get(roll.unit, roll.unit)
 
 
 def result_text(scene: Scene, attack: AttackView) -> str:
@@ -163,6 +161,6 @@ def result_text(scene: Scene, attack: AttackView) -> str:
         return " — " + scene.label("evaded")
     if not attack.rolls or not all(r.done for r in attack.rolls):
         return ""
-    parts = [scene.label("wounds_to", n=n, unit=scene.labels.get(uid, uid)) for uid, n in attack.wounds.items()]
+    parts = [scene.label("wounds_to", n=n, unit=scene.labels.get(uid, uid)) for uid, n in attack.wounds.items() if n]
     parts += [scene.label("destroyed", unit=scene.labels.get(uid, uid)) for uid in attack.destroyed]
-    return " — " + ", ".join(parts) if parts else ""
+    return " — " + (", ".join(parts) if parts else scene.label("no_wound"))

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.mythic.view import MythicView, UnitView
 from render.common import Ink
-from render.mythic.names import faction_name, label, player_name, short_labels, unit_name
+from render.mythic.names import faction_name, label, local, player_name, short_labels
 from render.mythic.seats import Seat, seat
 
 
@@ -49,11 +49,15 @@ class Scene:
         return seat(self.view.roles, role)
 
     def unit_text(self, uid: str) -> str:
-        """`Cerb · Cerberus, Guardian…`: the token's label, then the full name."""
+        """`Cerb (Cerberus)`, `LegA (Legion of the Damned, Acheron)`: the token's label, then
+        the name up to its first comma and the affiliation."""
         unit = self.units.get(uid)
         if unit is None:
             return uid.split(".", 1)[-1]
-        return f"{self.labels[uid]} · {unit_name(unit, self.locale)}"
+        name = local(unit.name, self.locale).split(",")[0]
+        if unit.affiliation is not None:
+            name += f", {local(unit.affiliation, self.locale)}"
+        return f"{self.labels[uid]} ({name})"
 
     def faction_mark(self, unit: UnitView) -> str:
         return faction_name(unit.faction, self.locale)[:1].upper()

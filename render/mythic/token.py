@@ -1,5 +1,5 @@
 """A unit token (001 §I "Unit tokens"): the owner's colour and shape, a short label, the
-current Vitality with one pip per card of the stack (dark pips are wounds), and corner badges:
+current Vitality and a bar with one segment per card of the stack (black ones are wounds), and corner badges:
 faction initial (top left), ✈ for a flying unit (top right, plus a shadow: it is off the
 ground), ✓ for a unit already activated this turn (bottom right)."""
 
@@ -42,18 +42,21 @@ def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: int, gly
     draw_text(draw, (cx, cy + 1), glyph, max(11, int(size * 0.62)), ink, bold=True, anchor="mm")
 
 
-def pips(draw: ImageDraw.ImageDraw, centre: tuple[float, float], width: float, vitality: int, most: int) -> None:
-    """One pip per card of the stack: white for the Vitality left, dark for each wound."""
+def vitality_bar(draw: ImageDraw.ImageDraw, centre: tuple[float, float], width: float, vitality: int,
+                 most: int) -> None:
+    """One segment per card of the stack, like a health bar: white for the Vitality left,
+    black for each wound (001 §"Evolution of Vitality and Wound Levels")."""
     if most <= 0:
         return
     cx, cy = centre
-    pitch = min(width / most, 11.0)
-    r = max(2.0, pitch * 0.36)
-    x = cx - pitch * (most - 1) / 2
+    seg = width / most
+    h = max(8, round(width * 0.17))
+    left, top = cx - width / 2, cy - h / 2
+    draw.rectangle((left - 2, top - 2, left + width + 2, top + h + 2), fill=Ink.BLACK)
     for i in range(most):
-        fill = Ink.WHITE if i < vitality else Ink.BLACK
-        draw.ellipse((x - r, cy - r, x + r, cy + r), fill=fill, outline=Ink.WHITE if i >= vitality else None)
-        x += pitch
+        x0 = left + i * seg
+        draw.rectangle((x0 + 1, top, x0 + seg - 1, top + h), fill=Ink.WHITE if i < vitality else Ink.BLACK,
+                       outline=Ink.FAINT if i >= vitality else None)
 
 
 def draw_token(draw: ImageDraw.ImageDraw, unit: UnitView, centre: tuple[float, float], size: int, look: Seat,
@@ -64,16 +67,15 @@ def draw_token(draw: ImageDraw.ImageDraw, unit: UnitView, centre: tuple[float, f
         outline(draw, look.shape, (cx + 3, cy + 4), r, SHADOW, None)
     outline(draw, look.shape, centre, r + 1, None, Ink.BLACK, 1)
     outline(draw, look.shape, centre, r, look.fill, Ink.WHITE)
-    text_size = max(14, round(size * 0.32))
-    draw_fitted(draw, (cx - r * 0.82, cy - r * 0.74, cx + r * 0.82, cy - r * 0.08), label, text_size, look.ink,
-                min_size=12, bold=True, condensed=True)
-    draw_text(draw, (cx, cy + r * 0.22), str(unit.vitality), max(14, round(size * 0.34)), look.ink, bold=True,
+    draw_fitted(draw, (cx - r * 0.72, cy - r * 0.72, cx + r * 0.72, cy - r * 0.06), label, max(14, round(size * 0.33)),
+                look.ink, min_size=12, bold=True, condensed=True)
+    draw_text(draw, (cx, cy + r * 0.34), str(unit.vitality), max(14, round(size * 0.38)), look.ink, bold=True,
               anchor="mm")
-    pips(draw, (cx, cy + r * 0.64), r * 1.2, unit.vitality, unit.max_vitality)
+    vitality_bar(draw, (cx, cy + r * 0.92), r * 1.7, unit.vitality, unit.max_vitality)
     small = max(16, round(size * 0.36))
-    corner = r * 0.8
+    corner = r * 0.9
     badge(draw, (cx - corner, cy - corner), small, faction_mark, Ink.WHITE, Ink.TEXT)
     if unit.flying:
         badge(draw, (cx + corner, cy - corner), small, "✈", Ink.WHITE, Ink.TEXT)
     if unit.activated:
-        badge(draw, (cx + corner, cy + corner), small, "✓", Ink.GOLD, Ink.BLACK)
+        badge(draw, (cx + corner, cy + corner * 0.7), small, "✓", Ink.GOLD, Ink.BLACK)

@@ -16,6 +16,11 @@ from fakediscord.server import FakeDiscord
 from fakediscord.world import Channel, Message, User
 
 
+def is_group(choice: dict[str, Any]) -> bool:
+    """A folded choice reads "<prefix> … (<count> moves…)"; a move reads as itself (clipped)."""
+    return choice["name"] != choice["value"] and choice["name"].startswith(choice["value"] + " …")
+
+
 class Table:
     def __init__(self, fake: FakeDiscord, channel: Channel) -> None:
         self.fake = fake
@@ -47,7 +52,7 @@ class Table:
             if not choices:
                 return None
             pick = rng.choice(choices)
-            if pick["name"] == pick["value"]:
+            if not is_group(pick):
                 return pick["value"]
             typed = pick["value"]  # a group: its prefix goes in the box, the list narrows
         raise AssertionError("autocomplete never reached a complete move")

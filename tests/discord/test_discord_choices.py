@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.discord.choices import DISCORD_LIMIT, matching, narrow
+from bot.discord.choices import DISCORD_LIMIT, VALUE_LIMIT, choice_value, expand, matching, narrow
 
 
 def reach(moves: list[str], target: str) -> list[str]:
@@ -64,3 +64,12 @@ def test_exactly_the_limit_needs_no_group():
 def test_every_move_is_reachable_within_the_limit(moves, data):
     target = data.draw(st.sampled_from(moves))
     reach(moves, target)
+
+
+def test_a_move_too_long_for_discord_travels_as_an_alias_and_comes_back_whole():
+    army = "army hades " + " ".join(f"unit-{i}" for i in range(20))
+    other = army.replace("unit-19", "unit-99")
+    value = choice_value(army)
+    assert len(army) > VALUE_LIMIT >= len(value) and value != choice_value(other)
+    assert expand(value, [other, army]) == army
+    assert expand("pass", [army]) == "pass" and choice_value("pass") == "pass"

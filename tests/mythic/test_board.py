@@ -56,6 +56,17 @@ def test_tiles_are_laid_in_a_square_and_may_be_turned():
     assert board.tiles == ["1a", "2a", "3b@180", "4b"]
 
 
+def test_six_tiles_make_a_rectangle():
+    """001 §"Variant: 4-player Battle": 6 tiles in a rectangle (the tiles share one size)."""
+    c = content()
+    board = assemble(c, [parse_placement(p) for p in ("1a", "2a", "3a", "4b", "5b", "6a")], columns=3)
+    assert (board.width, board.height) == (3 * c.tile_size, 2 * c.tile_size)
+    n = c.tile_size
+    assert board.terrain[2 * n] == c.tiles[6]["a"][-1][0]  # south-east tile, its south-west square
+    assert board.terrain[(2 * n - 1) * 3 * n] == c.tiles[1]["a"][0][0]  # north-west corner
+    assert board.terrain[n] == c.tiles[5]["b"][-1][0]
+
+
 def test_line_of_fire_runs_centre_to_centre_and_grazed_corners_do_not_block():
     """001 §"TIP" and RULES-NOTES A2.23 [AMB→grazing a corner doesn't block]."""
     assert crossed(2, 0) == ((1, 0),)

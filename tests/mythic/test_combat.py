@@ -210,3 +210,18 @@ def test_refused_attacks_leave_the_state_untouched():
     with pytest.raises(IllegalCommand) as err:
         GAME.apply(state, "p2", GAME.notation.parse("pass", state, "p2"))
     assert err.value.text.key == "core.err.not_your_turn"
+
+
+def test_every_window_in_the_opponents_turn_offers_pass():
+    """ARCHITECTURE §2: a reaction window always offers "pass"."""
+    state, _ = _fight(["marauders@c3"], ["spartans@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
+                      hands={"p1": ["marauders"], "p2": ["toxotes"]}, pp={"p1": 1, "p2": 3})
+    seen = set()
+    while state.top is not None and state.top.kind in ("react", "talents", "dice", "wounds"):
+        top = state.top
+        texts = legal_texts(state, top.role)
+        if top.role == "p2":
+            assert "pass" in texts, top.kind
+            seen.add(top.kind)
+        state, _ = run(state, [(top.role, "pass" if "pass" in texts else "done")])
+    assert {"react", "talents"} <= seen

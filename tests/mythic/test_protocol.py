@@ -78,3 +78,15 @@ def test_events_render_in_both_languages_without_missing_keys():
                 text = render(event.text, locale)
                 assert "mythic." not in text and "{" not in text, (event.text.key, text)
         state = outcome.state
+
+
+def test_a_malformed_command_is_refused_clearly():
+    from engine.errors import IllegalCommand
+
+    state = GAME.setup(GAME.Options(), ["p1", "p2"], 1)
+    for bad in ({"kind": "teleport"}, {"kind": "move", "path": "a1"}, {"kind": "boost", "spend": "x", "onto": 1}):
+        with pytest.raises(IllegalCommand) as err:
+            GAME.apply(state, "p1", bad)
+        assert err.value.text.key == "mythic.err.bad_command"
+    assert GAME.apply(state, "p1", {"kind": "recruit", "faction": "hades", "units": list(
+        ("cerberus", "rhadamanthus", "auditors", "marauders", "legion-acheron", "legion-phlegethon", "artillerymen"))}).state

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.discord.commands.common import localized
 from bot.discord.commands.lobby import add_lobby
 from bot.discord.commands.table import add_table
-from bot.discord.handlers import complete_move, run_command
+from bot.discord.handlers import complete_move, play_move, run_command
 from bot.discord.translator import label
 from engine.protocol import Game
 
@@ -34,7 +34,7 @@ def play_command() -> app_commands.Command:
     @localized("move")
     @app_commands.autocomplete(move=complete_move)
     async def play(interaction: discord.Interaction, move: str) -> None:
-        await run_command(interaction, lambda s, w, a: s.play(w, a, move))
+        await run_command(interaction, lambda s, w, a: play_move(s, w, a, move))
 
     return app_commands.Command(
         name=label("discord.cmd.play.name"),
