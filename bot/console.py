@@ -122,7 +122,8 @@ class LocalTable:
     async def dispatch(self, p: Parsed, actor: Actor) -> Reply | None:
         service, where, opt = self.service, self.where, p.options
         if p.command == "help":
-            self.write(self.text(Text("bot.console.help")))
+            for line in [Text("bot.console.help"), *service.games_guide(actor)]:
+                self.write(self.text(line))
             return None
         if p.command == "moves":
             moves = await service.legal_moves(where, actor)
@@ -136,7 +137,8 @@ class LocalTable:
         if sub == "new":
             game = opt.pop("game", None) or (p.args[0] if p.args else "")
             league = _number(opt.pop("league", None), "league")
-            return await service.new_game(where, actor, game, opt, league=league)
+            clock, hours = opt.pop("clock_days", None), opt.pop("reminder_hours", None)
+            return await service.new_game(where, actor, game, opt, league=league, clock_days=clock, reminder_hours=hours)
         if sub == "join":
             return await service.join(where, actor, opt.get("role"))
         if sub == "addbot":

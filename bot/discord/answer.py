@@ -61,7 +61,7 @@ class Answer:
     def _parts(self, message: Message, ephemeral: bool) -> list[dict[str, Any]]:
         return self.delivery.render(message, self.locale if ephemeral else None)
 
-    async def send(self, reply: Reply, channel_id: str, game_hint: str | None = None) -> None:
+    async def send(self, reply: Reply, channel_id: str) -> None:
         """Deliver `reply`: the interaction answer, the channel, ephemeral follow-ups, DMs."""
         public = [p for m in reply.public() for p in self._parts(m, False)]
         ephemeral = [
@@ -86,7 +86,7 @@ class Answer:
             await self._post(channel_id, part)
         for part in ephemeral:
             await self.interaction.followup.send(ephemeral=True, **part)
-        refused = await self.delivery.private(reply, game_hint, channel_id)
+        refused = await self.delivery.private(reply, channel_id)
         me = str(self.interaction.user.id)
         if me in refused and not self.expired:  # the invoker still sees their private messages here
             for message in reply.private(me):

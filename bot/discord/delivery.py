@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 
-from bot.discord.buttons import game_of
 from bot.discord.presenter import render_message
 from bot.service.api import Message, Reply, Where
 
@@ -61,35 +60,19 @@ class Delivery:
             return False
         return True
 
-    async def game_of(self, reply: Reply, hint: str | None = None) -> int | str | None:
-        """The game a reply is about, to tell the service about a refused DM.
-
-        The service's Reply does not name its game yet: use the hint (a clicked button's
-        game), then the reply's buttons, then the latest game of the reply's channel."""
-        found: Any = getattr(reply, "game_id", None) or hint
-        if found is None:
-            ids = (game_of(b.custom_id) for m in reply.messages for b in m.buttons)
-            found = next((g for g in ids if g is not None), None)
-        if found is None and reply.where is not None and hasattr(self.service, "store"):
-            record = await self.service.store.channel_game(
-                reply.where.guild_id, reply.where.channel_id, active_only=False
-            )
-            found = record.id if record is not None else None
-        return int(found) if isinstance(found, str) and found.isdigit() else found
-
-    async def private(self, reply: Reply, game_hint: str | None, channel_id: str) -> list[str]:
+    async def private(self, reply: Reply, channel_id: str) -> list[str]:
         """DM each recipient their messages (concurrently); returns who refused DMs.
 
-        For each refusal the service is told once, and its notice is posted in the channel."""
+        For each refusal the service is told once (on the reply's game), and its notice is
+        posted in the channel."""
         recipients = list(dict.fromkeys(m.to_user for m in reply.messages if m.to_user is not None))
         delivered = await asyncio.gather(*(self.dm(uid, reply.private(uid)) for uid in recipients))
         refused = [uid for uid, ok in zip(recipients, delivered, strict=True) if not ok]
-        game_id = await self.game_of(reply, game_hint) if refused else None
         for uid in refused:
-            if game_id is None:
-                log.warning("DM to %s refused, and no game id to note it on", uid)
+            if reply.game_id is None:
+                log.warning("DM to %s refused, and the reply names no game to note it on", uid)
                 continue
-            notice = await self.service.note_dm_refused(game_id, uid)
+            notice = await self.service.note_dm_refused(reply.game_id, uid)
             if notice is not None:
                 target = notice.where.channel_id if notice.where else channel_id
                 for message in notice.public():
@@ -103,4 +86,4 @@ class Delivery:
         dropped = [m for m in reply.messages if m.ephemeral and m.to_user is None]
         if dropped:
             log.warning("%d ephemeral message(s) with no interaction to answer in %s", len(dropped), where)
-        await self.private(reply, None, where.channel_id)
+        await self.private(reply, where.channel_id)

@@ -10,26 +10,22 @@ come from the game's catalog (`<game>.option.<field>`, `<game>.option.<field>.de
 
 from __future__ import annotations
 
-import enum
 import inspect
 import keyword
-import types
-import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-import annotated_types
 from discord import app_commands
 from pydantic import BaseModel
-from pydantic.fields import FieldInfo
 
 from bot.discord.translator import label
 from bot.service.api import UserError
+from bot.service.option_guide import describe_field
 from engine.i18n import DEFAULT_LOCALE, LOCALES, has_key, t
 from engine.protocol import Game
 
-RESERVED = {"interaction", "game", "league", "seed"}
-MAX_TYPED = 22  # Discord allows 25 options per command; /game new has 3 of its own
+RESERVED = {"interaction", "game", "league", "seed", "clock_days", "reminder_hours"}
+MAX_TYPED = 25 - (len(RESERVED) - 1)  # Discord allows 25 options per command; /game new has 5 of its own
 
 
 @dataclass
@@ -39,6 +35,7 @@ class OptionParam:
     name: str
     kind: type  # str | int | bool
     fields: dict[str, str] = field(default_factory=dict)  # game id -> Options field name
+    games: dict[str, dict[str, str]] = field(default_factory=dict)  # game id -> its names (en, fr)
     choices: list[Any] = field(default_factory=list)
     low: int | None = None
     high: int | None = None
@@ -53,10 +50,17 @@ class OptionParam:
         return _catalog_str(f"{game_id}.option.{fname}", self.name, name=True)
 
     def description(self) -> app_commands.locale_str:
+        """The game's own description (else the field's name), then which games it is for:
+        `/game new` carries the options of every game."""
         game_id, fname = next(iter(self.fields.items()))
-        fallback = fname.replace("_", " ").capitalize()
-        games = ", ".join(sorted(self.fields))
-        return _catalog_str(f"{game_id}.option.{fname}.desc", f"{fallback} ({games})")
+        key = f"{game_id}.option.{fname}.desc"
+        texts = {}
+        for loc in LOCALES:
+            what = t(key, loc) if has_key(key, loc) else fname.replace("_", " ").capitalize()
+            games = ", ".join(names.get(loc) or names.get(DEFAULT_LOCALE) or gid for gid, names in self.games.items())
+            full = f"{what} — {games}"
+            texts[loc] = full if len(full) <= 100 else what[:100]  # Discord's limit: the games go first
+        return app_commands.locale_str(texts[DEFAULT_LOCALE], **{k: v for k, v in texts.items() if k != DEFAULT_LOCALE})
 
     def app_choices(self) -> list[app_commands.Choice[Any]]:
         game_id, fname = next(iter(self.fields.items()))
@@ -77,41 +81,15 @@ def _catalog_str(key: str, fallback: str, name: bool = False) -> app_commands.lo
     )
 
 
-def _unwrap_optional(annotation: Any) -> Any:
-    args = [a for a in typing.get_args(annotation) if a is not type(None)]
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
-        return args[0]
-    return annotation
-
-
-def _describe_field(info: FieldInfo) -> tuple[type, list[Any], int | None, int | None] | None:
-    """(kind, choices, low, high) for a field a slash command can carry, else None."""
-    annotation = _unwrap_optional(info.annotation)
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    if typing.get_origin(annotation) is typing.Literal:
-        values = list(typing.get_args(annotation))
-        kind = type(values[0])
-        return (kind, values, None, None) if kind in (str, int) else None
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return str, [m.value for m in annotation], None, None
-    if annotation is bool:
-        return bool, [], None, None
-    if annotation in (int, str):
-        low = next((m.ge for m in info.metadata if isinstance(m, annotated_types.Ge)), None)
-        high = next((m.le for m in info.metadata if isinstance(m, annotated_types.Le)), None)
-        return annotation, list(extra.get("choices", [])), low, high
-    return None
-
-
 def option_params(games: list[Game]) -> list[OptionParam]:
     params: dict[str, OptionParam] = {}
     for game in games:
         model: type[BaseModel] = game.Options
         for fname, info in model.model_fields.items():
-            described = _describe_field(info)
-            if described is None:
+            spec = describe_field(info)
+            if spec is None:
                 continue
-            kind, choices, low, high = described
+            kind, choices, low, high = spec.kind, spec.choices, spec.low, spec.high
             name = fname
             existing = params.get(name)
             if name in RESERVED or keyword.iskeyword(name) or (existing and existing.kind is not kind):
@@ -119,6 +97,7 @@ def option_params(games: list[Game]) -> list[OptionParam]:
                 existing = params.get(name)
             param = existing or params.setdefault(name, OptionParam(name, kind, low=low, high=high))
             param.fields[game.id] = fname
+            param.games[game.id] = dict(getattr(game, "names", None) or {})
             param.choices += [c for c in choices if c not in param.choices]
             param.low = low if param.low is None or low is None else min(param.low, low)
             param.high = high if param.high is None or high is None else max(param.high, high)

@@ -48,7 +48,7 @@ class ClockMixin(ServiceCore):
             result_message(draft, table, result, locale)
             draft.finished.append((table.record, result))
         elif record.remind_at is not None and record.remind_at <= now and late:
-            hours = (await self._guild(record.guild)).reminder_hours
+            hours = table.timers.reminder(await self._guild(record.guild))
             await self.store.update_game(table.id, record.rev, now, bump=False, remind_at=now + hours * 3600 if hours > 0 else None)
             names = [s.name for s in late]
             draft.add_public([T("bot.reminder", names=names, id=table.id)], locale, mentions=[s.user_id for s in late if s.user_id])

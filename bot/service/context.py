@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.service.api import Where
+from bot.service.timers import GameTimers
 from bot.store import GameRecord, SeatRecord
 from engine.protocol import Game, Role
 
@@ -20,6 +21,7 @@ class Table:
     seats: list[SeatRecord]
     game: Game
     state: Any = None  # None in the lobby
+    timers: GameTimers = GameTimers()  # chosen at /game new; the guild's settings otherwise
 
     @property
     def id(self) -> int:
@@ -77,6 +79,13 @@ class Table:
         pending = self.record.pending or {}
         waiting = set(pending.get("need", [])) - set(pending.get("agreed", []))
         return [s.name for s in self.humans() if s.user_id in waiting]
+
+    def requester_name(self) -> str:
+        """Who opened the pending request: a seat's name, else the name they had (a server
+        manager may ask without a seat)."""
+        pending = self.record.pending or {}
+        seat = self.seat_of(pending.get("by", ""))
+        return seat.name if seat else pending.get("by_name", "?")
 
     def moved(self, record: GameRecord, state: Any = None) -> Table:
         """The same table after a write: new record, and the new state if one is given."""

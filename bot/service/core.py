@@ -27,6 +27,7 @@ from bot.service.errors import InternalError, log_unexpected
 from bot.service.games import MAX_SEED, GameCatalog
 from bot.service.images import Renderer
 from bot.service.present import Draft, Turn, turn_messages
+from bot.service.timers import load_timers
 from bot.store import ActionRecord, GameRecord, GuildSettings, SeatRecord, StaleRevision, Store
 from engine.errors import IllegalCommand
 from engine.i18n import T, normalize_locale
@@ -36,6 +37,7 @@ log = logging.getLogger("agora.service")
 
 ATTEMPTS = 3  # a command that loses the compare-and-swap this often gets "busy, try again"
 STATE_CACHE = 512  # decoded states (and private views) kept in memory, keyed by game revision
+TABLE_CACHE = 512  # channels whose current table (record, seats, timers, state) is kept in memory
 SETTINGS_TTL = 30.0  # seconds a guild's settings are trusted from memory
 
 
@@ -69,6 +71,7 @@ class ServiceCore:
         self.max_ai_steps = max_ai_steps
         self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = weakref.WeakValueDictionary()
         self._memos: OrderedDict[int, Memo] = OrderedDict()
+        self._tables: OrderedDict[tuple[str, str], Table] = OrderedDict()
         self._guilds: dict[str, tuple[float, GuildSettings]] = {}
         self._game_in_hand: ContextVar[int | None] = ContextVar("agora_game_in_hand", default=None)
 
@@ -134,15 +137,36 @@ class ServiceCore:
     # --- loading ------------------------------------------------------------------------
 
     async def _load(self, record: GameRecord) -> Table:
+        """The table of a freshly read record. A channel's table is kept while its record is
+        unchanged: every write to a game changes its row (revision, timers, `updated_at`),
+        whichever process made it, so an equal record means equal seats and state, and
+        autocomplete costs one read instead of three."""
         self._game_in_hand.set(record.id)
+        key = (record.guild, record.channel)
+        cached = self._tables.get(key)
+        if cached is not None and cached.record == record:
+            self._tables.move_to_end(key)
+            return cached
         game = self.catalog.get(record.game)
         seats = await self.store.seats(record.id)
-        table = Table(record, seats, game)
+        table = Table(record, seats, game, timers=await load_timers(self.store, record.id))
         order = {role: i for i, role in enumerate(table.roles())}
         table.seats.sort(key=lambda s: order.get(s.role, len(order)))
         if record.status != "lobby":
             table.state = await self._state(record, game)
+        self._keep(table)
         return table
+
+    def _keep(self, table: Table) -> None:
+        key = (table.record.guild, table.record.channel)
+        self._tables[key] = table
+        self._tables.move_to_end(key)
+        while len(self._tables) > TABLE_CACHE:
+            self._tables.popitem(last=False)
+
+    def _forget(self, record: GameRecord) -> None:
+        """For a write that leaves the game's row as it was (a seat's DM flag)."""
+        self._tables.pop((record.guild, record.channel), None)
 
     async def _state(self, record: GameRecord, game: Any) -> Any:
         memo = self._memo(record)
@@ -230,9 +254,10 @@ class ServiceCore:
         if table.record.status != "running" or not table.active_humans():
             return {"remind_at": None, "deadline": None}
         settings = await self._guild(table.record.guild)
+        hours, days = table.timers.reminder(settings), table.timers.clock(settings)
         return {
-            "remind_at": now + settings.reminder_hours * 3600 if settings.reminder_hours > 0 else None,
-            "deadline": now + settings.clock_days * 86400 if settings.clock_days else None,
+            "remind_at": now + hours * 3600 if hours > 0 else None,
+            "deadline": now + days * 86400 if days else None,
         }
 
     async def _commit(
@@ -297,6 +322,7 @@ class ServiceCore:
         """Messages for an accepted change; a finished game also queues the listeners."""
         views = turn_messages(draft, table, turn, locale, images=self.render_images, extra=list(extra))
         self._remember(table.record, table.state, views)
+        self._keep(table)  # the next request, often the opponent's autocomplete, starts from here
         if turn.result is not None:
             draft.finished.append((table.record, turn.result))
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
 
 from bot.service.api import Actor, Image, Message, Reply, UserError, Where
 from bot.service.buttons import button
@@ -13,15 +12,15 @@ from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.history import export_record
 from bot.service.images import ImageJob, image_name
+from bot.service.option_guide import games_guide, option_lines
 from bot.service.play import summarize_moves
 from bot.service.present import Draft, choice_buttons, result_lines, seat_list
+from bot.service.timers import GameTimers
 from bot.store import GuildSettings
 from engine.i18n import LOCALES, T, Text, normalize_locale, with_names
 from engine.protocol import Result
 
 MAX_LOG = 100
-MAX_REMINDER_HOURS = 24 * 30
-MAX_CLOCK_DAYS = 60
 
 
 def when(timestamp: float) -> str:
@@ -43,11 +42,13 @@ class InfoMixin(ServiceCore):
             if record.status == "running":
                 lines.append(T("bot.status.move", seq=record.seq, names=[s.name for s in table.seats if s.role in table.active()] or "-"))
                 if record.pending:
-                    requester = table.seat_of(record.pending["by"])
                     what = T(f"bot.request.{record.pending['kind']}")
-                    lines.append(T("bot.status.request", what=what, name=requester.name if requester else "?", names=table.waiting_names()))
+                    name = table.requester_name()
+                    lines.append(T("bot.status.request", what=what, name=name, names=table.waiting_names()))
                 if record.deadline:
                     lines.append(T("bot.status.deadline", when=when(record.deadline)))
+            if record.active:
+                lines.append(table.timers.describe(await self._guild(record.guild)))
             if record.result:
                 lines += result_lines(table, Result.model_validate(record.result))
             draft.add_ephemeral(lines, locale)
@@ -148,12 +149,18 @@ class InfoMixin(ServiceCore):
             name = game.names.get(locale) or game.id
             lines = [T("bot.rules.header", game=name, id=game.id, min=game.min_players, max=game.max_players)]
             lines += list(getattr(game, "rules", None) or [])
-            lines += [_option_line(key, field) for key, field in game.Options.model_fields.items()]
+            lines += option_lines(game)
             lines += [T("bot.rules.levels", levels=sorted(game.players)), T("bot.rules.commands")]
             draft.add_ephemeral(lines, locale)
             return draft
 
         return await self._run(where, "rules", attempt)
+
+    def games_guide(self, actor: Actor) -> list[Text]:
+        """Every game this service hosts with its options and their values, in the actor's
+        language (the local table's help)."""
+        locale = normalize_locale(actor.locale)
+        return games_guide([self.catalog.get(gid) for gid in self.catalog.ids()], locale)
 
     async def settings(
         self, where: Where, actor: Actor, locale: str | None = None, reminder_hours: float | None = None, clock_days: float | None = None
@@ -162,11 +169,12 @@ class InfoMixin(ServiceCore):
         if not actor.manager:
             raise UserError("bot.err.manager_only")
         current = await self.store.guild_settings(where.guild_id)
+        chosen = GameTimers.parse(clock_days, reminder_hours)  # the same bounds as at /game new
         new = GuildSettings(
             where.guild_id,
             _locale_setting(locale) if locale is not None else current.locale,
-            _number_setting(reminder_hours, MAX_REMINDER_HOURS, "bot.err.bad_hours") if reminder_hours is not None else current.reminder_hours,
-            (_number_setting(clock_days, MAX_CLOCK_DAYS, "bot.err.bad_days") or None) if clock_days is not None else current.clock_days,
+            current.reminder_hours if chosen.reminder_hours is None else chosen.reminder_hours,
+            current.clock_days if chosen.clock_days is None else chosen.clock_days or None,  # 0: off
         )
         if new != current:
             await self.store.put_guild_settings(new, self._now())
@@ -183,6 +191,7 @@ class InfoMixin(ServiceCore):
         record = await self.store.get_game(game_id)
         if record is None or not await self.store.mark_dm_refused(game_id, user_id):
             return None
+        self._forget(record)
         seat = next((s for s in await self.store.seats(game_id) if s.user_id == user_id), None)
         locale = await self._guild_locale(record.guild)
         hand = button(game_id, record.rev, "hand", T("bot.button.hand"))
@@ -192,26 +201,8 @@ class InfoMixin(ServiceCore):
         return Reply(messages=[message], where=Where(record.guild, record.channel), game_id=game_id)
 
 
-def _option_line(key: str, field: Any) -> Text:
-    choices = getattr(field.annotation, "__args__", None)
-    default = field.default if field.default is not None else "-"
-    if choices and all(isinstance(c, str) for c in choices):
-        return T("bot.rules.option_choices", option=key, choices=list(choices), default=default)
-    return T("bot.rules.option", option=key, default=default)
-
-
 def _locale_setting(value: str) -> str:
     lang = str(value).strip().lower()
     if lang not in LOCALES:
         raise UserError("bot.err.bad_locale", value=value, known=list(LOCALES))
     return lang
-
-
-def _number_setting(value: Any, maximum: float, key: str) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        number = -1.0
-    if not 0 <= number <= maximum:
-        raise UserError(key, value=value, max=maximum)
-    return number

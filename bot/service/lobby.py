@@ -10,18 +10,28 @@ from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.games import parse_options
 from bot.service.present import Draft, lobby_message
+from bot.service.timers import GameTimers, save_timers
 from bot.store import ChannelBusy, GameRecord, SeatRecord
 from engine.i18n import T, normalize_locale
 
 
 class LobbyMixin(ServiceCore):
     async def new_game(
-        self, where: Where, actor: Actor, game_id: str, options: dict[str, Any] | None = None, league: int | None = None
+        self,
+        where: Where,
+        actor: Actor,
+        game_id: str,
+        options: dict[str, Any] | None = None,
+        league: int | None = None,
+        clock_days: Any = None,
+        reminder_hours: Any = None,
     ) -> Reply:
         """Open a lobby in this channel; the creator takes the first seat. An explicit
-        integer `seed` option makes the game reproducible."""
+        integer `seed` option makes the game reproducible. `clock_days` and `reminder_hours`
+        set this game's move clock and reminder delay (None: the guild's; 0: off)."""
         game = self.catalog.get(game_id)
         model, seed = parse_options(game, options or {})
+        timers = GameTimers.parse(clock_days, reminder_hours)
 
         async def attempt() -> Draft:
             await self._refuse_busy_channel(where, actor)
@@ -34,12 +44,14 @@ class LobbyMixin(ServiceCore):
                     )
                     first_role = game.roles(model)[0]
                     await self.store.put_seat(self._human_seat(record.id, first_role, actor, now))
+                    await save_timers(self.store, record.id, timers)
             except ChannelBusy:  # another process opened one meanwhile
                 await self._refuse_busy_channel(where, actor)
                 raise
             table = await self._load(record)
             draft, locale = await self._draft(table)
-            lobby_message(draft, table, locale, T("bot.lobby.new", name=actor.name, game=table.game_name(locale), id=table.id))
+            notes = [timers.describe(await self._guild(record.guild))] if timers.chosen else []
+            lobby_message(draft, table, locale, T("bot.lobby.new", name=actor.name, game=table.game_name(locale), id=table.id), notes)
             return draft
 
         return await self._run(where, "new_game", attempt)
@@ -190,6 +202,7 @@ class LobbyMixin(ServiceCore):
             for seat in previous.seats:
                 rotated = roles[(roles.index(seat.role) + 1) % len(roles)]
                 await self.store.put_seat(replace(seat, game_id=record.id, role=rotated, dm_refused=False, joined_at=now))
+            await save_timers(self.store, record.id, previous.timers)
         table = await self._load(record)
         draft, locale = await self._draft(table)
         first = T("bot.rematch", id=table.id, previous=previous.id, game=table.game_name(locale))

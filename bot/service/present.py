@@ -176,8 +176,8 @@ def seat_list(table: Table) -> list[Text]:
     return lines + [T("bot.lobby.seat_free", role=r) for r in table.free_roles()]
 
 
-def lobby_message(draft: Draft, table: Table, locale: str, first: Text) -> None:
-    lines = [first, *seat_list(table)]
+def lobby_message(draft: Draft, table: Table, locale: str, first: Text, notes: list[Text] = ()) -> None:
+    lines = [first, *notes, *seat_list(table)]
     buttons: list[Any] = []
     if table.free_roles():
         buttons.append(button(table.id, table.record.rev, "join", T("bot.button.join"), "primary"))

@@ -3,8 +3,10 @@
 A player takes back their own last command, with the AI replies that followed it, alone
 when none of those commands revealed hidden information or consumed randomness and no
 other human acted since; otherwise the other humans must agree (`/game undo` or the
-Accept button). A running game is aborted by a manager at once, or by its creator with the
-other humans' agreement. Any new move lets an open request lapse.
+Accept button). A game in the lobby is aborted by its creator or a server manager at once;
+a running one only with the other human players' agreement, whoever asks (issue 3: "needs
+the creator or Manage Server, and the other players' agreement by button while the game
+runs"); AI seats agree by themselves. Any new move lets an open request lapse.
 """
 
 from __future__ import annotations
@@ -61,11 +63,11 @@ class RequestsMixin(ServiceCore):
         async def attempt() -> Draft:
             table = await self._channel_table(where)
             pending = table.record.pending
-            if table.record.status == "running" and pending and pending["kind"] == "abort" and not actor.manager:
-                return await self._agree(table, actor)
+            if pending and pending["kind"] == "abort" and actor.user_id in (pending["by"], *pending["need"]):
+                return await self._agree(table, actor)  # `/game abort` again answers the open request
             self._in_charge(table, actor)
             others = [s.user_id for s in table.humans() if s.user_id != actor.user_id]
-            if table.record.status == "lobby" or actor.manager or not others:
+            if table.record.status == "lobby" or not others:
                 return await self._abort_now(table)
             if pending:
                 raise UserError("bot.err.request_open", names=table.waiting_names())
@@ -85,7 +87,7 @@ class RequestsMixin(ServiceCore):
     # --- requests and answers -----------------------------------------------------------
 
     async def _open_request(self, table: Table, actor: Actor, info: dict[str, Any], need: list[str]) -> Draft:
-        pending = {**info, "by": actor.user_id, "need": need, "agreed": []}
+        pending = {**info, "by": actor.user_id, "by_name": actor.name, "need": need, "agreed": []}
         record = await self.store.update_game(table.id, table.record.rev, self._now(), pending=pending)
         table = table.moved(record)
         draft, locale = await self._draft(table)
@@ -118,9 +120,8 @@ class RequestsMixin(ServiceCore):
             raise UserError("bot.err.not_asked")
         pending["agreed"] = sorted({*pending["agreed"], actor.user_id})
         if set(pending["need"]) <= set(pending["agreed"]):
-            requester = table.seat_of(pending["by"])
             if pending["kind"] == "undo":
-                return await self._undo_to(table, pending["seq"], requester.name if requester else "?", pending["count"])
+                return await self._undo_to(table, pending["seq"], table.requester_name(), pending["count"])
             return await self._abort_now(table)
         record = await self.store.update_game(table.id, table.record.rev, self._now(), pending=pending)
         table = table.moved(record)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -18,12 +18,18 @@ MAX_COPIES_COMBATANT = 6  # the box holds 6 of each combatant (004 §II)
 MAX_COPIES_POWER = 3  # 004 §IX: "pas plus de 3 exemplaires d'une même carte"
 
 
+ScenarioId = Literal["athenes", "initiation", "expert"]  # 004 §V.B, §V.A "Initiation" (first game), §IX
+
+
 class Options(BaseModel):
-    """Set-up options. The expert fields (004 §IX) only matter for the `expert` scenario."""
+    """Set-up options. The expert fields (004 §IX) only matter for the `expert` scenario.
+
+    The choices are Literals so that `/game new` offers them as choices, named in the
+    catalog (`athena.option.<field>`, `.desc`, `.<value>`)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    scenario: str = "athenes"
+    scenario: ScenarioId = "athenes"
     first_attacker: Literal["p1", "p2", "random"] = "p1"  # 004 §V.B: the oldest player attacks
     army_points: int = Field(40, ge=1, le=400)
     structure: Literal["pyramid", "inverted", "x", "columns"] = "pyramid"
@@ -33,12 +39,19 @@ class Options(BaseModel):
     terrain_specials: bool = False  # Temple de Zeus and Parthénon (excluded by the §IX example)
     rounds_to_win: int | None = Field(None, ge=1, le=5)  # None: the scenario's
 
+    @model_validator(mode="before")
+    @classmethod
+    def _known_scenario(cls, data: Any) -> Any:
+        # our translated reason (with the known scenarios) rather than pydantic's literal error
+        known = list(get_args(ScenarioId))
+        if isinstance(data, dict) and data.get("scenario", known[0]) not in known:
+            raise IllegalCommand("athena.err.unknown_scenario", scenario=data["scenario"], known=known)
+        return data
+
     @model_validator(mode="after")
     def _check(self) -> Options:
         # IllegalCommand is not a ValueError: it passes through pydantic with its translated reason.
         c = content()
-        if self.scenario not in c.scenarios:
-            raise IllegalCommand("athena.err.unknown_scenario", scenario=self.scenario, known=sorted(c.scenarios))
         if not c.scenarios[self.scenario].expert:
             return self
         if not structures.fits(self.structure, self.cards):

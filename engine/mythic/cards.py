@@ -13,6 +13,8 @@ from engine.mythic.state import AOW, Side, State
 from engine.mythic.units import leadership, unit_name
 from engine.protocol import Role
 
+CYCLE_DRAW = 2  # 001 l.341: three cards under the deck, then draw two
+
 
 def note_exhausted(state: State, side: Side) -> None:
     """001 §"Making a new deck": remember who ran out first."""
@@ -101,8 +103,8 @@ def cycle(ctx: Ctx, role: Role, cards: tuple[str, ...]) -> None:
     side.deck.extend(cards)
     ctx.say("mythic.ev.cycle", role=role)
     ctx.tell(role, "mythic.ev.cycle_private", cards=[unit_name(c) for c in cards])
-    side.exhausted = None if side.deck else side.exhausted
-    draw(ctx, role, 2)
+    side.exhausted = None  # the deck holds cards again
+    draw(ctx, role, CYCLE_DRAW)
 
 
 def discard_for_limit(ctx: Ctx, role: Role, card: str) -> None:

@@ -292,7 +292,7 @@ def talent_choices(state: State, tag: str) -> list[tuple[object, int]]:
 
 def talents_legal(state: State, role: str) -> list:
     """The attacker's step ends with `done`; the defender's, a window in the opponent's
-    turn, with `pass` (either word is accepted)."""
+    turn, with `pass`."""
     close = Done() if state.top.tag == "att" else Pass()
     return affordable(state, role, talent_choices(state, state.top.tag)) + [close]
 
@@ -301,7 +301,7 @@ def talents_apply(ctx: Ctx, role: str, cmd) -> None:
     state = ctx.state
     tag = state.top.tag
     unit, _, _ = sides(state, tag)
-    if isinstance(cmd, Done | Pass):
+    if isinstance(cmd, Done if tag == "att" else Pass):
         state.stack.pop()
         return
     cost = chosen(cmd, talent_choices(state, tag))

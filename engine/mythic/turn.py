@@ -23,7 +23,7 @@ from engine.mythic.units import name_of, talent, udef
 
 DRAW_PER_TURN = 3  # 001 §"Game Turn"
 HAND_LIMIT = 7  # 001 l.349
-CYCLE_OUT, CYCLE_IN = 3, 2  # 001 l.341
+CYCLE_OUT = 3  # 001 l.341: three cards under the deck (cards.CYCLE_DRAW: draw two)
 GROUP_LIMITS = {"assault_support": 2, "coordinated_assault": 4, "infantry_drill": 3}
 
 

@@ -7,10 +7,14 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from bot_helpers import ALICE, BOB, WHERE, lines, make_service, text
 
 from bot.__main__ import main
+from bot.service import UserError
 from engine import get_game
+from engine.errors import IllegalCommand
+from engine.i18n import render
 
 DATA = Path(__file__).parent / "data"
 ATHENA = {"athena": get_game("athena")}
@@ -102,3 +106,17 @@ async def test_athena_undo_alone_for_a_face_down_power_and_by_agreement_after_a_
     assert lines(reply) == ["bob asks to take back 1 move(s). alice: do you accept?"]
     await service.undo(WHERE, ALICE)
     assert (await store.get_game(1)).seq == 5
+
+
+
+@pytest.mark.parametrize(("options", "reason"), [
+    ({"structure": "circle"}, "Option structure: “circle” is not allowed; choose one of pyramid, inverted, x, columns."),
+    ({"first_attacker": "eldest"}, "Option first_attacker: “eldest” is not allowed; choose one of p1, p2, random."),
+    ({"scenario": "troy"}, "Unknown scenario “troy”. Known: athenes, initiation, expert."),
+])
+async def test_athena_choices_are_refused_with_the_allowed_values(store, clock, options, reason):
+    service = make_service(store, clock, games=ATHENA)
+    with pytest.raises((UserError, IllegalCommand)) as refusal:
+        await service.new_game(WHERE, ALICE, "athena", options)
+    assert render(refusal.value.text, "en") == reason
+    assert await store.games() == []

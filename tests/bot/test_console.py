@@ -82,3 +82,32 @@ async def test_interactive_mode_has_help_moves_and_quit(tmp_path, monkeypatch):
     assert out[0].startswith("Agora local table") and any("/game addbot" in line for line in out)
     assert "bid 4, bid 5, bid 7" in out
     assert out[-1] == "I do not understand “nonsense”. Type help for the commands."
+
+
+async def test_a_game_sets_its_clock_and_reminder_at_the_local_table(tmp_path):
+    rc, out = await run(
+        "! @alice /game new game:toy clock_days:soon\n"
+        "@alice /game new game:toy seed:5 clock_days:2 reminder_hours:6\n@bob /game join\n@alice /game start\n@bob /game status\n",
+        tmp_path,
+    )
+    assert rc == 0, "\n".join(out[-5:])
+    assert "[refused] alice: Move clock: give a number of days from 0 (off) to 60, not “soon”." in out
+    assert "[only bob] Reminders: after 6 h of silence; move clock: 2 day(s) per move." in out
+
+
+async def test_help_lists_each_game_with_its_options_in_the_users_language(tmp_path):
+    out: list[str] = []
+    path = tmp_path / "help.txt"
+    path.write_text("help\n", encoding="utf-8")
+    rc = await run_local(db=None, out=tmp_path, transcript=path, write=out.append, lang="fr", render_images=False)
+    assert rc == 0
+    guide = out[out.index("Jeux et options (/game new game:<id> option:valeur …) :"):]
+    assert "Battle for Athena — game:athena, 2 joueurs" in guide
+    assert (
+        "  scenario : athenes = La Bataille pour Athènes, initiation = Initiation (sans cartes Pouvoir), "
+        "expert = Mode Expert (les joueurs constituent leur armée) ; par défaut athenes"
+        " — Le scénario à jouer (Initiation pour une première partie)."
+    ) in guide
+    assert "  terrain_specials : true ou false ; par défaut false" in " ".join(guide)
+    rc, out = await run("help\n", tmp_path)  # a game without descriptions: values and defaults
+    assert "Omens — game:toy, 2 players" in out and "  hand: a whole number from 1 to 4; default 3." in out

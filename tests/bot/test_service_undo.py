@@ -146,11 +146,31 @@ async def test_abort_while_running_needs_the_other_players(service, store):
     assert (await store.get_game(1)).status == "aborted"
 
 
-async def test_a_manager_aborts_a_running_game_at_once(service, store):
+async def test_a_manager_also_needs_the_players_agreement_while_the_game_runs(service, store):
     await seated(service)
-    await service.abort(WHERE, ADMIN)
+    reply = await service.abort(WHERE, ADMIN)
+    assert lines(reply) == ["admin proposes to abort game #1. alice, bob: do you accept?"]
+    assert reply.messages[0].mentions == [ALICE.user_id, BOB.user_id]
+    assert (await store.get_game(1)).status == "running"
+    status = lines(await service.status(WHERE, CAROL))
+    assert "Open request to abort the game by admin, waiting for alice, bob." in status
+    reply = await service.abort(WHERE, ALICE)  # the command again says yes, like the button
+    assert lines(reply) == ["alice agrees. Still waiting for bob."]
+    with pytest.raises(UserError, match="bot.err.request_waiting"):
+        await service.abort(WHERE, ADMIN)
+    await service.press(WHERE, BOB, reply.messages[0].buttons[0].custom_id)
     assert (await store.get_game(1)).status == "aborted"
     await service.new_game(WHERE, BOB, "toy", {})  # the channel is free again
+
+
+async def test_a_manager_aborts_a_lobby_at_once_and_ai_seats_never_need_asking(service, store):
+    await service.new_game(WHERE, ALICE, "toy", {})
+    assert lines(await service.abort(WHERE, ADMIN)) == ["Game #1 is aborted."]
+    await service.new_game(WHERE, ALICE, "toy", {"seed": 3})
+    await service.add_bot(WHERE, ALICE, "random")
+    await service.start_game(WHERE, ALICE)
+    assert lines(await service.abort(WHERE, ALICE)) == ["Game #2 is aborted."]
+    assert [r.status for r in await store.games()] == ["aborted", "aborted"]
 
 
 async def test_undo_past_an_old_snapshot_replays_the_log_from_it(service, store):

@@ -10,7 +10,7 @@ import pytest
 from bot.store import MigrationError, SqliteStore, discover, open_store
 from bot.store.migrate import split_statements
 
-EXPECTED_TABLES = {"games", "seats", "actions", "snapshots", "guild_settings", "schema_version"}
+EXPECTED_TABLES = {"games", "seats", "actions", "snapshots", "guild_settings", "game_timers", "schema_version"}
 
 
 async def schema(path) -> dict[str, str]:

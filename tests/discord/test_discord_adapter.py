@@ -108,6 +108,29 @@ async def test_commands_are_registered_in_english_and_french(fake, world, servic
     assert len(served) == 1 and "serving" in served[0]
 
 
+async def test_game_new_offers_the_athena_options_in_french_with_their_choices(fake, world, service):
+    async with running_bot(fake, service):
+        pass
+    game = next(c for c in fake.commands if c["name"] == "game")
+    new = next(o for o in game["options"] if o["name"] == "new")
+    opts = {o["name"]: o for o in new["options"]}
+    french = {name: o.get("name_localizations", {}).get("fr") for name, o in opts.items()}
+    assert {"scenario": "scénario", "first_attacker": "premier_attaquant", "structure": "structure",
+            "army_points": "points_armée", "rounds_to_win": "manches_gagnantes",
+            "clock_days": "pendule_jours", "reminder_hours": "rappel_heures"}.items() <= french.items()
+    scenario = opts["scenario"]
+    assert scenario["description_localizations"]["fr"].startswith("Le scénario à jouer")
+    assert [(c["value"], c["name_localizations"]["fr"]) for c in scenario["choices"]] == [
+        ("athenes", "La Bataille pour Athènes"),
+        ("initiation", "Initiation (sans cartes Pouvoir)"),
+        ("expert", "Mode Expert (les joueurs constituent leur armée)"),
+    ]
+    assert [c["name_localizations"]["fr"] for c in opts["structure"]["choices"]] == [
+        "Pyramide", "Pyramide inversée", "X", "Colonnes"]
+    assert [c["value"] for c in opts["first_attacker"]["choices"]] == ["p1", "p2", "random"]
+    assert (opts["clock_days"]["min_value"], opts["clock_days"]["max_value"]) == (0, 60)
+
+
 async def test_a_quick_public_answer_pings_only_the_named_player(fake, world, service):
     agora, alice, bob = world["agora"], world["alice"], world["bob"]
     service.on(
@@ -211,10 +234,10 @@ async def test_private_messages_go_by_dm_and_a_refused_dm_falls_back(fake, world
             Message(lines=[f"your hand {uid}"], to_user=uid, image=Image("hand.png", PNG))
             for uid in (alice.id, bob.id)
         ]
-        private[0].buttons = [
-            Button(label=T("discord.msg.done"), custom_id="ag:77:5:pick:0")
-        ]  # names the game
-        return Reply([Message(lines=["Alice played"]), *private], where=where)
+        private[0].buttons = [  # the reply names its game; a button's id is not read for that
+            Button(label=T("discord.msg.done"), custom_id="ag:12:5:pick:0")
+        ]
+        return Reply([Message(lines=["Alice played"]), *private], where=where, game_id=77)
 
     def refused(game_id, user_id):
         notices.append((game_id, user_id))

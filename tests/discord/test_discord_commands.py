@@ -42,6 +42,7 @@ def delphi(fake):
         "slow": Table(fake, fake.world.add_channel(guild, "slow-game")),
         "abort": Table(fake, fake.world.add_channel(guild, "abort")),
         "tour": Table(fake, fake.world.add_channel(guild, "tour")),
+        "timed": Table(fake, fake.world.add_channel(guild, "timed")),
     }
 
 
@@ -88,9 +89,39 @@ async def test_settings_reminder_and_clock_survive_a_restart(fake, delphi, db):
     await process.stop()
 
 
+async def test_a_game_chooses_its_own_clock_at_game_new(fake, delphi, db):
+    clock = Clock()
+    table, dave, alice = delphi["timed"], delphi["dave"], delphi["alice"]
+    process = await start_process(fake, db, clock)
+    await table.slash(dave, "game settings", language="fr", reminder_hours=1, clock_days=1)
+    await table.slash(alice, "game new", game="athena", scenario="initiation", clock_days=3, reminder_hours=12)
+    mine = t("bot.timers.line", "fr", reminder=t("bot.timers.reminder", "fr", hours=12),
+             clock=t("bot.settings.clock_days", "fr", days=3))
+    assert mine in table.last_public().content  # announced in the lobby
+    await table.slash(alice, "game addbot", level="random")
+    await table.slash(alice, "game start")
+    number = game_number(table.public()[0])
+    status = await table.slash(alice, "game status")
+    assert mine in status.ephemeral_text
+
+    clock.now = START + DAY + 1  # the server's one-day clock would have ended it
+    assert await process.bot.tick_once() == 1
+    await fake.settle()
+    assert t("bot.reminder", "fr", names=["Alice"], id=number) in table.last_public().content
+    clock.now = START + 3 * DAY + 1
+    assert await process.bot.tick_once() == 1
+    await fake.settle()
+    assert t("bot.result.timeout", "fr", names=["Alice"]) in table.last_public().content
+    await process.stop()
+
+
+def answer(message, action: str) -> str:
+    return next(cid for cid in message.custom_ids if cid.split(":")[3] == action)
+
+
 async def test_abort_needs_the_other_players_agreement(fake, delphi, db):
     clock = Clock()
-    table, alice, bob, carol = delphi["abort"], delphi["alice"], delphi["bob"], delphi["carol"]
+    table, alice, bob, carol, dave = delphi["abort"], delphi["alice"], delphi["bob"], delphi["carol"], delphi["dave"]
     process = await start_process(fake, db, clock)
     await table.slash(alice, "game new", game="athena", scenario="initiation")
     await table.slash(bob, "game join")
@@ -99,6 +130,13 @@ async def test_abort_needs_the_other_players_agreement(fake, delphi, db):
 
     refused = await table.slash(carol, "game abort")
     assert refused.public == [] and refused.ephemeral_text
+    managed = await table.slash(dave, "game abort")  # Manage Server asks too, while the game runs
+    ask = managed.original
+    assert set(ask.pinged) == {alice.id, bob.id} and "Dave" in ask.content
+    await table.click(alice, ask, answer(ask, "abort_no"))
+    assert t("bot.request.declined", "fr", name="Alice") in table.last_public().content
+    assert t("bot.abort.done", "fr", id=number) not in table.public_text()
+
     request = await table.slash(alice, "game abort")
     ask = request.original
     accept = next(cid for cid in ask.custom_ids if cid.split(":")[3] == "abort_ok")
@@ -114,8 +152,8 @@ async def test_abort_needs_the_other_players_agreement(fake, delphi, db):
 async def test_every_table_command_reaches_the_service(fake, delphi, db):
     table, alice, bob, carol = delphi["tour"], delphi["alice"], delphi["bob"], delphi["carol"]
     process = await start_process(fake, db, Clock())
-    bad = await table.slash(alice, "game new", game="athena", scenario="atlantis")
-    assert bad.public == [] and "atlantis" in bad.ephemeral_text
+    bad = await table.slash(alice, "game new", game="athena", scenario="expert", terrain_count=3, terrain_visible=5)
+    assert bad.public == [] and t("athena.err.terrain_visible", "fr", visible=5, count=3) in bad.ephemeral_text
     await table.slash(alice, "game new", game="athena", scenario="initiation", seed=3)
     await table.slash(bob, "game join")
     left = await table.slash(bob, "game leave")

@@ -33,9 +33,8 @@ fake = _fakes.fake  # the module-scoped fake Discord fixture
 
 from tablehelp import Table  # noqa: E402
 
-import bot.discord.buttons as buttons_module  # noqa: E402
 from bot.leagues import LeagueService  # noqa: E402
-from bot.leagues.cog import LeagueButton, install, tick_once  # noqa: E402
+from bot.leagues.cog import install, tick_once  # noqa: E402
 from bot.service import TableService  # noqa: E402
 from bot.store import open_store  # noqa: E402
 
@@ -53,19 +52,6 @@ def people(fake):
     }
 
 
-def render_league_buttons(monkeypatch) -> None:
-    """Stand-in for the adapter change this package needs (see the report): the presenter's
-    `view_for` builds every button as a `GameButton`, whose template refuses `lg:` ids.
-    Here it builds `LeagueButton` for those, which is what `view_for` should do."""
-    game_button = buttons_module.GameButton
-
-    def either(custom_id: str, label: str = "", style=None):
-        kind = LeagueButton if custom_id.startswith("lg:") else game_button
-        return kind(custom_id, label, style) if style is not None else kind(custom_id, label)
-
-    monkeypatch.setattr(buttons_module, "GameButton", either)
-
-
 async def start(fake, tmp_path, clock):
     store = await open_store(tmp_path / "agora.db")
     leagues = LeagueService(store, clock=clock)
@@ -75,11 +61,10 @@ async def start(fake, tmp_path, clock):
     return store, bot
 
 
-async def test_leagues_through_discord(fake, people, tmp_path, monkeypatch):
+async def test_leagues_through_discord(fake, people, tmp_path):
     table, olga, alice, bob = people["table"], people["olga"], people["alice"], people["bob"]
     clock = Clock()
     store, bot = await start(fake, tmp_path, clock)
-    render_league_buttons(monkeypatch)
     try:
         refused = await table.slash(alice, "league create", name="Cup", game="athena")
         assert refused.public == [] and "Gérer le serveur" in refused.ephemeral_text
@@ -134,10 +119,9 @@ async def test_leagues_through_discord(fake, people, tmp_path, monkeypatch):
         await store.close()
 
 
-async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_path, monkeypatch):
+async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_path):
     table, olga, alice, bob = people["table"], people["olga"], people["alice"], people["bob"]
     store, bot = await start(fake, tmp_path, Clock())
-    render_league_buttons(monkeypatch)
     try:
         await table.slash(olga, "league create", name="Titans", game="mythic")
         for user in (alice, bob):

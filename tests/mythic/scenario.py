@@ -73,5 +73,11 @@ def square(state: State, uid: str) -> str | None:
     return None if u.sq is None else f"{'abcdefghijkl'[u.sq % SIZE]}{u.sq // SIZE + 1}"
 
 
+def decline(state: State) -> str:
+    """The command that closes the decision on top without doing anything."""
+    texts = legal_texts(state, state.top.role)
+    return "pass" if "pass" in texts else "done"
+
+
 def legal_texts(state: State, role: str) -> list[str]:
     return [GAME.notation.format(c) for c in GAME.legal(state, role)]

@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalCommand
 from engine.mythic import GAME
 from engine.mythic.content import content
-from tests.mythic.scenario import battle, legal_texts, run
+from tests.mythic.scenario import battle, decline, legal_texts, run
 
 FILL1 = ["shades@a1", "gaolers@b1", "lycaons@c1"]
 FILL2 = ["hoplites-ares@l12", "hoplites-hephaestus@k12", "owls@j12"]
@@ -21,7 +21,7 @@ def _fight(p1, p2, moves, terrain=None, **kw):
 
 def _until(state, kinds=("react", "talents", "harass")):
     while state.top is not None and state.top.kind in kinds:
-        state, _ = run(state, [(state.top.role, PASSIVE[state.top.kind])])
+        state, _ = run(state, [(state.top.role, decline(state))])
     return state
 
 

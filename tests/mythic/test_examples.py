@@ -8,7 +8,7 @@ from engine.mythic.content import content
 from engine.mythic.context import Ctx
 from engine.mythic.recruitment import army_cost, army_refusal
 from engine.mythic.state import AOW
-from tests.mythic.scenario import battle, legal_texts, run
+from tests.mythic.scenario import battle, decline, legal_texts, run
 
 NICK = ("cerberus", "rhadamanthus", "auditors", "marauders", "legion-acheron", "legion-phlegethon", "artillerymen")
 
@@ -153,7 +153,7 @@ def test_multiple_activation_example(dice):
     aow_before = []
     for role, text in script:
         while state.top.kind in defaults and not (state.top.kind == "react" and text == "cntr"):
-            state, _ = run(state, [(state.top.role, defaults[state.top.kind])])
+            state, _ = run(state, [(state.top.role, decline(state))])
         if text.startswith("act"):
             aow_before.append(state.sides["p1"].aow)
         state, _ = run(state, [(role, text)])
@@ -184,7 +184,7 @@ def test_counter_attack_wounds_land_together(dice):
     assert state.combat.counter and "p2.toxotes" in state.turn.countered
     answers = {"talents": "done", "dice": "done", "wounds": "pass"}
     while state.top is not None and state.top.kind in answers:
-        state, _ = run(state, [(state.top.role, answers[state.top.kind])])
+        state, _ = run(state, [(state.top.role, decline(state))])
     record = state.last_attack
     assert record.wounds == {"p2.toxotes": 2, "p1.marauders": 2}
     assert record.destroyed == ["p1.marauders"]

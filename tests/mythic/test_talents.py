@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.mythic.content import content
 from engine.mythic.units import card
-from tests.mythic.scenario import battle, legal_texts, run
+from tests.mythic.scenario import battle, decline, legal_texts, run
 
 FILL1 = ["shades@a1", "gaolers@b1", "lycaons@c1"]
 FILL2 = ["hoplites-ares@l12", "hoplites-hephaestus@k12", "owls@j12"]
@@ -25,7 +25,7 @@ def _state(p1, p2, **kw):
 def _until(state, stop=("dice", "wounds")):
     """Answer the windows passively until one of `stop` (or no combat frame) is on top."""
     while state.top is not None and state.top.kind in ANSWER and state.top.kind not in stop:
-        state, _ = run(state, [(state.top.role, ANSWER[state.top.kind])])
+        state, _ = run(state, [(state.top.role, decline(state))])
     return state
 
 
@@ -80,7 +80,7 @@ def test_cerberus_bite_attacks_up_to_three_enemies_with_its_own_dice_and_no_coun
             break
         if state.combat and state.combat.att_roll and state.combat.att_roll not in rolls:
             rolls.append(state.combat.att_roll)
-        state, _ = run(state, [(state.top.role, ANSWER[state.top.kind])])
+        state, _ = run(state, [(state.top.role, decline(state))])
     assert not any(counters)
     dice_per_bite = content().units["cerberus"].levels[6].talents["cerberus_bite"].dice
     assert state.last_attack.kind == "bite" and len(state.last_attack.att_roll.dice) == dice_per_bite
@@ -144,7 +144,7 @@ def test_infernal_bombardment_attacks_every_enemy_flown_over_and_forbids_the_att
         if state.combat.strike.target not in targets:
             targets.append(state.combat.strike.target)
         assert state.combat.strike.kind == "bombard" and not state.combat.strike.counter_allowed
-        state, _ = run(state, [(state.top.role, ANSWER[state.top.kind])])
+        state, _ = run(state, [(state.top.role, decline(state))])
     assert targets == ["p2.spartans", "p2.toxotes"]
     dice_n = content().units["auditors"].levels[5].talents["infernal_bombardment"].dice
     assert len(state.last_attack.att_roll.dice) == dice_n
@@ -274,7 +274,7 @@ def test_spread_shot_attacks_two_adjacent_ground_enemies_separately(dice):
     while state.combat is not None:
         if state.combat.strike.target not in targets:
             targets.append(state.combat.strike.target)
-        state, _ = run(state, [(state.top.role, ANSWER[state.top.kind])])
+        state, _ = run(state, [(state.top.role, decline(state))])
     assert targets == ["p2.spartans", "p2.satyrs"] and state.sides["p1"].pp == 0
 
 

@@ -9,7 +9,7 @@ from engine.errors import IllegalCommand
 from engine.mythic import GAME
 from engine.mythic.content import content
 from engine.mythic.state import AOW
-from tests.mythic.scenario import battle, legal_texts, run
+from tests.mythic.scenario import battle, decline, legal_texts, run
 
 P1 = ["marauders@c3", "lycaons@e3", "shades@g3", "gaolers@i3", "auditors@k3"]
 P2 = ["spartans@c10", "toxotes@e10", "hoplites-ares@g10", "owls@i10", "dawn-regiment@k10"]
@@ -176,7 +176,7 @@ def test_assault_support_fetches_two_cards_and_activates_two_units_on_the_same_t
     assert [t for t in legal_texts(state, "p1") if t.startswith("act")] == ["act nyx-riders"]
     state, _ = run(state, [("p1", "act nyx-riders"), ("p1", "atk c5xd6")])
     while state.top.kind != "main" and state.top.kind != "activation":
-        state, _ = run(state, [(state.top.role, {"react": "pass", "talents": "done", "dice": "done", "wounds": "pass"}[state.top.kind])])
+        state, _ = run(state, [(state.top.role, decline(state))])
     if state.top.kind == "activation":
         state, _ = run(state, [("p1", "done")])
     state, _ = run(state, [("p1", "act marauders")])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.mythic import GAME
 from engine.mythic.state import AOW
-from tests.mythic.scenario import battle, run
+from tests.mythic.scenario import battle, decline, run
 
 
 def _state():
@@ -36,7 +36,7 @@ def test_the_view_carries_board_units_and_the_current_decision(dice):
     dice(5, 2, 4, 1, 3, 1)
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4")])
     while state.top.kind in ("react", "talents"):
-        state, _ = run(state, [(state.top.role, "pass" if state.top.kind == "react" else "done")])
+        state, _ = run(state, [(state.top.role, decline(state))])
     view = GAME.view(state, None)
     assert view.board.width == 12 and view.board.files == "abcdefghijkl"
     assert view.board.terrain[2 + 3 * 12] == "forest" and view.board.terrain[5 + 5 * 12] == "impassable"

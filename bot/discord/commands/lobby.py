@@ -15,9 +15,13 @@ from bot.discord.game_options import decorate, option_params, options_for, signa
 from bot.discord.handlers import run_command
 from bot.discord.translator import label, named
 from bot.service.api import Actor, UserError, Where
+from bot.service.timers import MAX_CLOCK_DAYS, MAX_REMINDER_HOURS
 from engine.protocol import Game
 
 LEVELS = ("random", "heuristic")
+# the service's bounds (bot/service/timers.py); 0 turns the timer off
+CLOCK_DAYS = app_commands.Range[int, 0, MAX_CLOCK_DAYS]
+REMINDER_HOURS = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
 LANGUAGES = {"en": "English", "fr": "Français"}
 
 
@@ -36,13 +40,14 @@ async def league_names(interaction: discord.Interaction, current: str) -> list[a
 
 
 def add_new(group: app_commands.Group, games: list[Game]) -> None:
-    """`/game new game:<choice> [seed] [league] [each game option, typed]`."""
+    """`/game new game:<choice> [seed] [league] [clock_days] [reminder_hours] [each game option, typed]`."""
     params = option_params(games)
     by_id = {g.id: g for g in games}
 
     async def new(interaction: discord.Interaction, **values: Any) -> None:
         game = by_id[values.pop("game")]
         seed, league = values.pop("seed", None), values.pop("league", None)
+        timers = {"clock_days": values.pop("clock_days", None), "reminder_hours": values.pop("reminder_hours", None)}
 
         leagues = getattr(interaction.client, "leagues", None)
 
@@ -55,7 +60,7 @@ def add_new(group: app_commands.Group, games: list[Game]) -> None:
                 if leagues is None:
                     raise UserError("discord.err.no_leagues")
                 league_id = await leagues.league_id(where, league)
-            return await service.new_game(where, actor, game.id, options, league=league_id)
+            return await service.new_game(where, actor, game.id, options, league=league_id, **timers)
 
         await run_command(interaction, call)
 
@@ -65,9 +70,11 @@ def add_new(group: app_commands.Group, games: list[Game]) -> None:
         inspect.Parameter("game", kw, annotation=str),
         inspect.Parameter("seed", kw, default=None, annotation=app_commands.Range[int, 0, 2**53 - 1] | None),
         inspect.Parameter("league", kw, default=None, annotation=app_commands.Range[str, 1, 40] | None),
+        inspect.Parameter("clock_days", kw, default=None, annotation=CLOCK_DAYS | None),
+        inspect.Parameter("reminder_hours", kw, default=None, annotation=REMINDER_HOURS | None),
     ]
     new.__signature__ = signature(params, head)  # type: ignore[attr-defined]
-    decorate(new, params, ["game", "seed", "league"])
+    decorate(new, params, ["game", "seed", "league", "clock_days", "reminder_hours"])
     new.__discord_app_commands_param_choices__["game"] = [  # type: ignore[attr-defined]
         app_commands.Choice(name=named(g.names), value=g.id) for g in games
     ]
@@ -116,8 +123,8 @@ def add_lobby(group: app_commands.Group, games: list[Game]) -> None:
     async def settings(
         interaction: discord.Interaction,
         language: str | None = None,
-        reminder_hours: app_commands.Range[int, 0, 720] | None = None,
-        clock_days: app_commands.Range[int, 0, 60] | None = None,
+        reminder_hours: REMINDER_HOURS | None = None,
+        clock_days: CLOCK_DAYS | None = None,
     ) -> None:
         """Manage Server only; the service checks it (Actor.manager), so no setting can slip by."""
         await run_command(
