@@ -25,6 +25,8 @@ def _teams(roles: list[str], result: Result) -> list[list[str]]:
     the four-player variant's two teams of two (000 "Variante : Bataille à 4 joueurs")
     are two sides even when the engine does not say."""
     given = result.details.get("teams")
+    if isinstance(given, dict):  # role -> team number
+        given = [[r for r in roles if given.get(r) == team] for team in sorted(set(given.values()))]
     if isinstance(given, list) and sorted(r for team in given for r in team) == sorted(roles):
         return [list(team) for team in given]
     if result.winners:

@@ -90,7 +90,7 @@ def setup(options: Options, roles: list[Role], seed: int) -> State:
             army.roster, army.pool, army.round_tokens = _expand(sc.army), _expand(sc.powers), sc.tokens
     state = State(
         roles=list(roles), options=options, rng=rng, stage="build" if sc.expert else "deploy",
-        attacker=first, round_starter=first, armies=armies,
+        attacker=first, round_starter=first, first_attacker=first, armies=armies,
     )
     if sc.expert:  # 004 §IX: both players build their armies secretly, at the same time
         state.stack = [Frame(kind="build", roles=list(roles))]

@@ -72,6 +72,8 @@ def result(state: State) -> Result | None:
         return None
     won = rounds_won(state)
     details = {"scenario": state.options.scenario, "rounds": [rec.model_dump() for rec in state.rounds]}
+    if state.first_attacker:
+        details["first"] = state.first_attacker
     if state.winners:
         reason = T("athena.result.won", who=role_name(state.winners[0]), rounds=won[state.winners[0]])
     else:

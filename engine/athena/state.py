@@ -155,6 +155,7 @@ class State(GameState):
     duel: int = 0
     attacker: Role
     round_starter: Role  # who attacked first this round
+    first_attacker: Role | None = None  # of the whole game, for league statistics (None: saved before it was kept)
     stack: list[Frame] = []
     armies: dict[Role, Army]
     terrain_deck: list[str] = []  # the next draw is the last element

@@ -50,6 +50,13 @@ def army_refusal(faction: str, units: tuple[str, ...], points: int) -> IllegalCo
     return None
 
 
+def check_army(options, faction: str, units: tuple[str, ...] | list[str]) -> IllegalCommand | None:
+    """The checks one army passes on its own under `options` (cost, size, faction, no unit
+    twice), for the engine and for army builders outside it; the checks between armies
+    come when they are revealed."""
+    return army_refusal(faction, tuple(units), options.points)
+
+
 def _search(faction: str, points: int, limit: int = 3) -> list[tuple[str, ...]]:
     """Valid armies for unusual point totals: a depth-first search, dearest units first,
     pruned when even the dearest remaining units could not reach the minimum."""
@@ -97,7 +104,7 @@ def apply(ctx: Ctx, role: str, cmd) -> None:
     state = ctx.state
     if not isinstance(cmd, Recruit):
         raise IllegalCommand("mythic.err.recruit_first")
-    refusal = army_refusal(cmd.faction, cmd.units, state.options.points)
+    refusal = check_army(state.options, cmd.faction, cmd.units)
     if refusal:
         raise refusal
     side = state.sides[role]

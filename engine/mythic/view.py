@@ -74,6 +74,7 @@ class SideView(BaseModel):
     aow: int  # Art of War cards in front (public)
     spent: list[str]  # maneuver cards played this turn, face up in front
     army: list[str] | None = None  # unit ids; hidden from others until both have recruited
+    team: int | None = None  # 1 or 2 in the four-player variant (001 §"Variant: 4-Player Battle")
 
 
 class BoardView(BaseModel):

@@ -51,6 +51,8 @@ def test_three_hundred_seeded_games_finish_with_a_result():
         rec = play(GAME, players(seed), seed, options(seed))
         result = rec.result
         assert result is not None and GAME.active(rec.state) == frozenset()
+        chosen = rec.options.first_attacker  # leagues count the first attacker's wins
+        assert result.details["first"] == (chosen if chosen != "random" else rec.state.first_attacker) in rec.roles
         target = rec.options.target_rounds()
         if result.winners:
             assert result.scores[result.winners[0]] == target

@@ -74,6 +74,11 @@ async def test_draws_and_team_games(league, store):
     assert "Bob & Dan beat Alice & Cara" in text(reply)
     teams = {s.user_id: (s.team, s.rank) for s in (await matches(league))[-1].seats}
     assert teams == {"alice": (0, 2), "cara": (0, 2), "bob": (1, 1), "dan": (1, 1)}
+    # teams given as role -> team number (the Mythic Battles engine's form); a drawn team game keeps them
+    drawn = await finished_game(store, game="athena", players=("alice", "bob", "cara", "dan"))
+    await league.on_game_finished(drawn, won(teams={"p1": 1, "p2": 2, "p3": 1, "p4": 2}))
+    teams = {s.user_id: (s.team, s.rank) for s in (await matches(league))[-1].seats}
+    assert teams == {"alice": (0, 1), "cara": (0, 1), "bob": (1, 1), "dan": (1, 1)}
 
 
 async def test_variant_and_season_dates_apply(leagues, store, clock):
