@@ -28,7 +28,7 @@ DEFAULT_USER = "you"  # lines without @name; also the local table's server manag
 LOCAL_TABLE = Where("local", "table")
 GAME_COMMANDS = {
     "new", "join", "leave", "addbot", "start", "status", "board", "hand", "log", "undo", "resign", "abort",
-    "rematch", "export", "rules", "settings",
+    "rematch", "export", "rules", "settings", "orders",
 }
 
 
@@ -137,8 +137,8 @@ class LocalTable:
         if sub == "new":
             game = opt.pop("game", None) or (p.args[0] if p.args else "")
             league = _number(opt.pop("league", None), "league")
-            clock, hours = opt.pop("clock_days", None), opt.pop("reminder_hours", None)
-            return await service.new_game(where, actor, game, opt, league=league, clock_days=clock, reminder_hours=hours)
+            timers = {key: opt.pop(key, None) for key in ("clock_days", "reminder_hours", "window_minutes")}
+            return await service.new_game(where, actor, game, opt, league=league, **timers)
         if sub == "join":
             return await service.join(where, actor, opt.get("role"))
         if sub == "addbot":
@@ -151,6 +151,8 @@ class LocalTable:
             return await service.export(where, actor, _number(opt.get("game"), "game"))
         if sub == "rules":
             return await service.rules(where, actor, opt.get("game"))
+        if sub == "orders":
+            return await service.orders(where, actor, opt.get("order"), opt.get("value"))
         if sub == "settings":
             return await service.settings(
                 where, actor, opt.get("locale"), opt.get("reminder_hours"), opt.get("clock_days")

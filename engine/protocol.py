@@ -58,6 +58,34 @@ class GameState(BaseModel):
     roles: list[Role]
 
 
+class Window(BaseModel):
+    """An out-of-turn reaction or small choice (optional `GAME.window(state, role)`).
+
+    `timeout` is the command the table plays for the role when the game's window time limit
+    passes (its pass, decline or optimal choice; always one of `legal(state, role)`).
+    `choices` are the commands worth a button, most useful first (default: `legal()`'s
+    order); `prompt` says what is being decided, on public information only. The table
+    announces the timeout's and standing orders' answers publicly with `label`: a window's
+    commands must be public acts.
+    """
+
+    kind: str
+    timeout: Any
+    prompt: Text
+    choices: list[Any] = []
+
+
+class Order(BaseModel):
+    """A standing order a game offers (optional `GAME.orders`, a list of these): `key`
+    names it, `values` maps each allowed value to its label; `default` never acts
+    ("ask": the player is asked as usual)."""
+
+    key: str
+    label: Text
+    values: dict[str, Text]
+    default: str = "ask"
+
+
 class Notation(Protocol):
     def format(self, command: Any) -> str: ...
 
@@ -72,6 +100,17 @@ class Player(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
+    """The members every game has. Optional members, looked up with `getattr` by the table
+    service (a game without them behaves as if no window, label or order existed):
+
+    - `window(state, role) -> Window | None`: the role's decision now is a reaction window
+      or small choice, which may time out (the service plays `Window.timeout`).
+    - `label(state, role, command) -> Text`: a readable button label for a command.
+    - `orders: list[Order]` and `standing(state, role, orders: dict[str, str]) -> command
+      | None`: the command the role's standing orders play now; always one of `legal()`.
+    - `describe(view) -> list[Text]`, `rules: list[Text]`: see the table service.
+    """
+
     id: str
     names: dict[str, str]
     min_players: int

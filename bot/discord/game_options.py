@@ -24,8 +24,8 @@ from bot.service.option_guide import describe_field
 from engine.i18n import DEFAULT_LOCALE, LOCALES, has_key, t
 from engine.protocol import Game
 
-RESERVED = {"interaction", "game", "league", "seed", "clock_days", "reminder_hours"}
-MAX_TYPED = 25 - (len(RESERVED) - 1)  # Discord allows 25 options per command; /game new has 5 of its own
+RESERVED = {"interaction", "game", "league", "seed", "clock_days", "reminder_hours", "window_minutes"}
+MAX_TYPED = 25 - (len(RESERVED) - 1)  # Discord allows 25 options per command; /game new has 6 of its own
 
 
 @dataclass

@@ -3,7 +3,7 @@ every service method needs."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -22,6 +22,7 @@ class Table:
     game: Game
     state: Any = None  # None in the lobby
     timers: GameTimers = GameTimers()  # chosen at /game new; the guild's settings otherwise
+    orders: dict[Role, dict[str, str]] = field(default_factory=dict)  # standing orders by role
 
     @property
     def id(self) -> int:
@@ -73,6 +74,24 @@ class Table:
     def ai_to_move(self) -> SeatRecord | None:
         active = self.active()
         return next((s for s in sorted(self.seats, key=lambda s: s.role) if s.is_ai and s.role in active), None)
+
+    def window(self, role: Role) -> Any:
+        """The reaction window the role must answer now (optional `GAME.window`), or None."""
+        hook = getattr(self.game, "window", None)
+        if hook is None or role not in self.active():
+            return None
+        return hook(self.state, role)
+
+    def standing(self) -> tuple[SeatRecord, Any] | None:
+        """A human seat whose standing orders answer its decision now, with the command."""
+        hook = getattr(self.game, "standing", None)
+        if hook is None or not self.orders:
+            return None
+        for seat in self.active_humans():
+            command = hook(self.state, seat.role, self.orders.get(seat.role, {}))
+            if command is not None:
+                return seat, command
+        return None
 
     def waiting_names(self) -> list[str]:
         """Players an open undo/abort request still waits for."""

@@ -26,11 +26,12 @@ from bot.service.context import Table
 from bot.service.errors import InternalError, log_unexpected
 from bot.service.games import MAX_SEED, GameCatalog
 from bot.service.images import Renderer
-from bot.service.present import Draft, Turn, turn_messages
+from bot.service.present import Draft, Turn, command_label, turn_messages
+from bot.service.standing import load_orders
 from bot.service.timers import load_timers
 from bot.store import ActionRecord, GameRecord, GuildSettings, SeatRecord, StaleRevision, Store
 from engine.errors import IllegalCommand
-from engine.i18n import T, normalize_locale
+from engine.i18n import T, Text, normalize_locale, with_names
 from engine.protocol import Outcome, Result, Role
 
 log = logging.getLogger("agora.service")
@@ -149,7 +150,8 @@ class ServiceCore:
             return cached
         game = self.catalog.get(record.game)
         seats = await self.store.seats(record.id)
-        table = Table(record, seats, game, timers=await load_timers(self.store, record.id))
+        orders = await load_orders(self.store, record.id) if getattr(game, "orders", None) else {}
+        table = Table(record, seats, game, timers=await load_timers(self.store, record.id), orders=orders)
         order = {role: i for i, role in enumerate(table.roles())}
         table.seats.sort(key=lambda s: order.get(s.role, len(order)))
         if record.status != "lobby":
@@ -249,59 +251,74 @@ class ServiceCore:
     # --- storing changes ----------------------------------------------------------------
 
     async def _timers(self, table: Table, now: float) -> dict[str, float | None]:
-        """Reminder and move clock restart whenever a human must act (stored, so they
-        survive restarts); nobody waits on AI seats or finished games."""
-        if table.record.status != "running" or not table.active_humans():
-            return {"remind_at": None, "deadline": None}
+        """Reminder, move clock and reaction-window limit restart whenever a human must act
+        (stored, so they survive restarts); nobody waits on AI seats or finished games."""
+        humans = table.active_humans() if table.record.status == "running" else []
+        if not humans:
+            return {"remind_at": None, "deadline": None, "window_at": None}
         settings = await self._guild(table.record.guild)
-        hours, days = table.timers.reminder(settings), table.timers.clock(settings)
+        hours, days, minutes = table.timers.reminder(settings), table.timers.clock(settings), table.timers.window
+        window = minutes > 0 and any(table.window(s.role) is not None for s in humans)
         return {
             "remind_at": now + hours * 3600 if hours > 0 else None,
             "deadline": now + days * 86400 if days else None,
+            "window_at": now + minutes * 60 if window else None,
         }
 
     async def _commit(
-        self, table: Table, role: Role, user_id: str | None, command: Any, outcome: Outcome, turn: Turn, now: float
+        self, table: Table, role: Role, user_id: str | None, command: Any, outcome: Outcome, turn: Turn, now: float,
+        auto: Text | None = None,
     ) -> Table:
         """Store one accepted command (one transaction, conditional on the revision it was
-        validated against); an open undo/abort request lapses with it."""
+        validated against); an open undo/abort request lapses with it. `auto` marks a
+        command the table played for the role (standing order, window timeout): it heads
+        the public text, in the channel and in the log."""
         game, state = table.game, outcome.state
         result = game.result(state)
+        marks = [auto] if auto is not None else []
         action = ActionRecord(
             seq=table.record.seq + 1,
             role=role,
             notation=game.notation.format(command),
             command=command.model_dump(mode="json"),
             user_id=user_id,
-            events=[e.text.model_dump(mode="json") for e in outcome.events if e.to is None],
+            events=[t.model_dump(mode="json") for t in [*marks, *(e.text for e in outcome.events if e.to is None)]],
             reveals=outcome.reveals,
             created_at=now,
         )
         fields: dict[str, Any] = {"pending": None}
         if result is not None:
             fields |= {"status": "finished", "result": result.model_dump(mode="json"), "finished_at": now}
-            fields |= {"deadline": None, "remind_at": None}
+            fields |= {"deadline": None, "remind_at": None, "window_at": None}
         else:
             fields |= await self._timers(table.moved(table.record, state), now)
         record = await self.store.record_action(table.id, table.record.rev, action, state.model_dump_json(), now, **fields)
         self._remember(record, state)
         table = table.moved(record, state)
+        turn.public += [with_names(m, table.names()) for m in marks]
         turn.add(outcome.events, table.names())
         turn.stored(table)
         turn.result = result
         return table
 
     async def _run_ai(self, table: Table, turn: Turn, now: float) -> Table:
-        """AI seats act right away, each decision its own stored action. A failure stops the
-        chain (logged) without losing what was stored; `resume()` picks it up later."""
+        """AI seats act right away, and so do the humans' standing orders, each decision its
+        own stored action (an order's with no user: it is not the player's own move, so
+        taking back the command before it takes it back too, as with AI replies). A failure
+        stops the chain (logged) without losing what was stored; `resume()` picks it up."""
         for _ in range(self.max_ai_steps):
-            seat = table.ai_to_move()
-            if seat is None:
+            seat, auto = table.ai_to_move(), None
+            standing = table.standing() if seat is None else None
+            if seat is None and standing is None:
                 return table
             try:
-                command = ai_choose(table.game, seat.ai_level, table.record.seed, table.record.seq, table.state, seat.role)
+                if standing is not None:
+                    seat, command = standing
+                    auto = T("bot.auto.order", name=seat.name, choice=command_label(table, seat.role, command))
+                else:
+                    command = ai_choose(table.game, seat.ai_level, table.record.seed, table.record.seq, table.state, seat.role)
                 outcome = table.game.apply(table.state, seat.role, command)
-                table = await self._commit(table, seat.role, None, command, outcome, turn, now)
+                table = await self._commit(table, seat.role, None, command, outcome, turn, now, auto)
             except StaleRevision:
                 return table  # another process moved this game on and carries on from there
             except Exception as exc:
@@ -314,7 +331,7 @@ class ServiceCore:
         """End a game outside the rules (resignation, timeout)."""
         record = await self.store.update_game(
             table.id, table.record.rev, now, status="finished", result=result.model_dump(mode="json"),
-            finished_at=now, deadline=None, remind_at=None, pending=None,
+            finished_at=now, deadline=None, remind_at=None, window_at=None, pending=None,
         )
         return table.moved(record)
 

@@ -13,8 +13,9 @@ from bot.service.core import ServiceCore
 from bot.service.history import export_record
 from bot.service.images import ImageJob, image_name
 from bot.service.option_guide import games_guide, option_lines
+from bot.service.orders import order_lines
 from bot.service.play import summarize_moves
-from bot.service.present import Draft, choice_buttons, result_lines, seat_list
+from bot.service.present import Draft, choice_buttons, result_lines, seat_list, window_lines
 from bot.service.timers import GameTimers
 from bot.store import GuildSettings
 from engine.i18n import LOCALES, T, Text, normalize_locale, with_names
@@ -49,6 +50,9 @@ class InfoMixin(ServiceCore):
                     lines.append(T("bot.status.deadline", when=when(record.deadline)))
             if record.active:
                 lines.append(table.timers.describe(await self._guild(record.guild)))
+                lines += [line for line in [table.timers.window_line()] if line is not None]
+                seat = table.seat_of(actor.user_id)
+                lines += order_lines(table, seat.role) if seat else []
             if record.result:
                 lines += result_lines(table, Result.model_validate(record.result))
             draft.add_ephemeral(lines, locale)
@@ -87,6 +91,7 @@ class InfoMixin(ServiceCore):
         describe = getattr(table.game, "describe", None)
         lines: list[Text] = list(describe(view)) if callable(describe) else []
         moves = sorted({table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)}) if seat.role in table.active() else []
+        lines += window_lines(table, seat.role) + order_lines(table, seat.role)
         if moves:
             lines.append(T("bot.hand.moves", moves=summarize_moves(moves)))
         elif table.record.status == "running":

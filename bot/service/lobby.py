@@ -25,13 +25,15 @@ class LobbyMixin(ServiceCore):
         league: int | None = None,
         clock_days: Any = None,
         reminder_hours: Any = None,
+        window_minutes: Any = None,
     ) -> Reply:
         """Open a lobby in this channel; the creator takes the first seat. An explicit
         integer `seed` option makes the game reproducible. `clock_days` and `reminder_hours`
-        set this game's move clock and reminder delay (None: the guild's; 0: off)."""
+        set this game's move clock and reminder delay (None: the guild's; 0: off);
+        `window_minutes` its reaction windows' time limit (None or 0: none)."""
         game = self.catalog.get(game_id)
         model, seed = parse_options(game, options or {})
-        timers = GameTimers.parse(clock_days, reminder_hours)
+        timers = GameTimers.parse(clock_days, reminder_hours, window_minutes)
 
         async def attempt() -> Draft:
             await self._refuse_busy_channel(where, actor)
@@ -51,6 +53,7 @@ class LobbyMixin(ServiceCore):
             table = await self._load(record)
             draft, locale = await self._draft(table)
             notes = [timers.describe(await self._guild(record.guild))] if timers.chosen else []
+            notes += [line for line in [timers.window_line()] if line is not None]
             lobby_message(draft, table, locale, T("bot.lobby.new", name=actor.name, game=table.game_name(locale), id=table.id), notes)
             return draft
 

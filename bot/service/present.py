@@ -101,22 +101,61 @@ def public_message(draft: Draft, table: Table, locale: str, lines: list[Text], *
     return message
 
 
-def choice_buttons(table: Table, role: Role) -> list[Button]:
-    """One button per legal command when there are few (ids carry the notation, or its
-    index when the notation is too long to fit)."""
-    commands = table.game.legal(table.state, role) if role in table.active() else []
-    if not 0 < len(commands) <= MAX_BUTTONS:
-        return []
+def command_label(table: Table, role: Role, command: Any) -> Text:
+    """A button's text: the game's readable label (optional `GAME.label`), else the notation."""
+    hook = getattr(table.game, "label", None)
+    text = hook(table.state, role, command) if hook is not None else None
+    return text if text is not None else T("bot.button.move", move=table.game.notation.format(command))
+
+
+def _buttons_for(table: Table, role: Role, commands: list[Any], indices: list[int]) -> list[Button]:
+    """Ids carry the notation, or the command's index in `legal()` when it is too long."""
     found = []
-    for index, command in enumerate(commands):
-        move = table.game.notation.format(command)
-        label = T("bot.button.move", move=move)
+    for index, command in zip(indices, commands, strict=True):
+        move, label = table.game.notation.format(command), command_label(table, role, command)
         made = button(table.id, table.record.rev, "play", label, "primary", move) or button(
             table.id, table.record.rev, "pick", label, "primary", str(index)
         )
         if made is not None:
             found.append(made)
     return found
+
+
+def window_choices(table: Table, role: Role) -> tuple[list[Any], bool]:
+    """The buttons of an open reaction window: its most useful choices, then its closing
+    one (pass / done / optimal); True when some choices did not fit (see /play)."""
+    window = table.window(role)
+    if window is None:
+        return [], False
+    choices = list(window.choices) or [window.timeout]
+    if len(choices) <= MAX_BUTTONS:
+        return choices, False
+    return [*[c for c in choices if c != window.timeout][: MAX_BUTTONS - 1], window.timeout], True
+
+
+def choice_buttons(table: Table, role: Role) -> list[Button]:
+    """A reaction window's choices; otherwise one button per legal command when there
+    are few."""
+    commands = table.game.legal(table.state, role) if role in table.active() else []
+    shown, _ = window_choices(table, role)
+    if not shown:
+        if not 0 < len(commands) <= MAX_BUTTONS:
+            return []
+        shown = commands
+    return _buttons_for(table, role, shown, [commands.index(c) if c in commands else 0 for c in shown])
+
+
+def window_lines(table: Table, role: Role) -> list[Text]:
+    """What the window asks, when it passes by itself, and where the other choices are."""
+    window = table.window(role)
+    if window is None:
+        return []
+    lines = [window.prompt]
+    if table.timers.window:
+        lines.append(T("bot.window.deadline", minutes=table.timers.window, choice=command_label(table, role, window.timeout)))
+    if window_choices(table, role)[1]:
+        lines.append(T("bot.window.more"))
+    return lines
 
 
 def turn_messages(draft: Draft, table: Table, turn: Turn, locale: str, *, images: bool, extra: list[Text] = ()) -> dict[Role, str]:
@@ -144,7 +183,8 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
             continue
         if buttons:  # "still waiting" only for someone whose turn did not just begin
             still = not lines and not changed and seat.role not in turn.idle
-            lines.append(T("bot.private.waiting") if still else T("bot.private.choose"))
+            asked = window_lines(table, seat.role)
+            lines += asked if asked and not still else [T("bot.private.waiting") if still else T("bot.private.choose")]
         message = draft.add(Message(lines=lines, to_user=seat.user_id, buttons=buttons, locale=seat.locale))
         if changed and images:
             view = table.game.view(table.state, seat.role)

@@ -13,6 +13,7 @@ from bot.service.buttons import decode
 from bot.service.clock import ClockMixin
 from bot.service.info import InfoMixin
 from bot.service.lobby import LobbyMixin
+from bot.service.orders import OrdersMixin
 from bot.service.play import PlayMixin
 from bot.service.present import Draft
 from bot.service.requests import RequestsMixin
@@ -21,7 +22,7 @@ from bot.service.requests import RequestsMixin
 INFORMATIONAL = {"hand"}
 
 
-class TableService(LobbyMixin, PlayMixin, RequestsMixin, InfoMixin, ClockMixin):
+class TableService(LobbyMixin, PlayMixin, RequestsMixin, InfoMixin, ClockMixin, OrdersMixin):
     async def press(self, where: Where, actor: Actor, custom_id: str) -> Reply:
         """A button click. The game comes from the id (buttons also sit in DMs); a click
         made for another revision is refused, so a double click applies once."""

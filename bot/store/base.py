@@ -93,7 +93,7 @@ class Store(ABC):
 
     @abstractmethod
     async def due_games(self, now: float) -> list[GameRecord]:
-        """Running games whose reminder or move clock has come due."""
+        """Running games whose reminder, move clock or reaction window has come due."""
 
     @abstractmethod
     async def update_game(self, game_id: int, expected_rev: int, now: float, *, bump: bool = True, **fields: Any) -> GameRecord:

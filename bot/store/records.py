@@ -29,6 +29,7 @@ class GameRecord:
     deadline: float | None = None
     remind_at: float | None = None
     pending: dict[str, Any] | None = None
+    window_at: float | None = None  # when the open reaction window passes by itself
 
     @property
     def active(self) -> bool:

@@ -25,7 +25,7 @@ from bot.store.records import ActionRecord, GameRecord, GuildSettings, SeatRecor
 
 GAME_COLUMNS = (
     "id guild channel game options seed status rev seq creator created_at updated_at started_at "
-    "finished_at result league_id deadline remind_at pending"
+    "finished_at result league_id deadline remind_at pending window_at"
 ).split()
 _JSON_COLUMNS = {"options", "result", "pending"}
 _UPDATABLE = set(GAME_COLUMNS) - {"id", "guild", "channel", "game", "rev", "seq", "created_at", "updated_at"}
@@ -180,7 +180,8 @@ class SqliteStore(Store):
 
     async def due_games(self, now: float) -> list[GameRecord]:
         rows = await self._all(
-            f"{_SELECT_GAME} WHERE status = 'running' AND (remind_at <= ? OR deadline <= ?) ORDER BY id", (now, now)
+            f"{_SELECT_GAME} WHERE status = 'running' AND (remind_at <= ? OR deadline <= ? OR window_at <= ?) ORDER BY id",
+            (now, now, now),
         )
         return [_game(row) for row in rows]
 

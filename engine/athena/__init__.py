@@ -19,6 +19,17 @@ from engine.protocol import Outcome, Result, Role
 register_catalog(Path(__file__).parent / "locales")
 
 
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 keeps who attacked in the game's first duel (league statistics). A version 1
+    state knows it from the option, or from the round's starter while still in round 1."""
+    chosen = data.get("options", {}).get("first_attacker")
+    first = chosen if chosen in ("p1", "p2") else (data.get("round_starter") if data.get("round", 1) == 1 else None)
+    return {**data, "schema_version": 2, "first_attacker": first}
+
+
+UPGRADES = {1: _v1_to_v2}  # schema_version -> the step that upgrades a saved state dict by one version
+
+
 class AthenaGame:
     id = "athena"
     names = {"en": "Battle for Athena", "fr": "Battle for Athena"}
@@ -66,7 +77,9 @@ class AthenaGame:
         version = data.get("schema_version", 1)
         if version > State.SCHEMA_VERSION:
             raise ValueError(f"athena state schema {version} is newer than this engine ({State.SCHEMA_VERSION})")
-        # Version 1 is the first: later versions add their upgrade steps here.
+        while version < State.SCHEMA_VERSION:
+            data = UPGRADES[version](data)
+            version = data["schema_version"]
         return State.model_validate(data)
 
     def load_command(self, data: dict[str, Any]) -> Command:

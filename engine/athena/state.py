@@ -146,7 +146,8 @@ class RoundRecord(BaseModel):
 
 
 class State(GameState):
-    SCHEMA_VERSION = 1
+    SCHEMA_VERSION = 2
+    schema_version: int = SCHEMA_VERSION  # new states are saved at the current version
     game: str = "athena"
     options: Options
     rng: Rng
@@ -155,7 +156,7 @@ class State(GameState):
     duel: int = 0
     attacker: Role
     round_starter: Role  # who attacked first this round
-    first_attacker: Role | None = None  # of the whole game, for league statistics (None: saved before it was kept)
+    first_attacker: Role | None = None  # of the whole game, for league statistics (None: unknown in an upgraded v1 state)
     stack: list[Frame] = []
     armies: dict[Role, Army]
     terrain_deck: list[str] = []  # the next draw is the last element

@@ -3,7 +3,8 @@
 Close combat needs adjacency. A ranged attack needs a ranged value above 0, a target within
 range (diagonals count 1), a shooter no enemy is adjacent to, and a clear straight line from
 centre to centre: units and Hill, Forest, Ruins or Impassable squares block it; flyers are
-blocked only by flyers (001 l.579-581).
+blocked only by flyers (001 l.579-581). With teams, the enemies are both generals of the
+other team; a teammate's units are never attacked (001 §"Variant: 4-Player Battle").
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.errors import IllegalCommand
+from engine.mythic import readings
 from engine.mythic.board import OBSTACLES, between, distance, name, neighbours, parse_square
 from engine.mythic.commands import Attack
 from engine.mythic.state import State, Unit
@@ -20,7 +22,7 @@ from engine.mythic.units import card, flying, talent
 
 def enemies_adjacent(state: State, unit: Unit) -> list[Unit]:
     near = set(neighbours(state.board, unit.sq))
-    return [u for u in state.alive() if u.owner != unit.owner and u.sq in near]
+    return [u for u in state.enemy_units(unit.owner) if u.sq in near]
 
 
 def line_clear(state: State, shooter: Unit, target: Unit) -> bool:
@@ -31,7 +33,7 @@ def line_clear(state: State, shooter: Unit, target: Unit) -> bool:
         if not airborne and state.board.terrain[sq] in OBSTACLES:
             return False
         other = state.unit_at(sq)
-        if other is None or (arching and other.owner == shooter.owner):
+        if other is None or (arching and readings.allied(other.owner, shooter.owner)):
             continue
         if not airborne or flying(other):
             return False
@@ -62,8 +64,8 @@ def targets(state: State, unit: Unit) -> tuple[list[Unit], list[Unit]]:
         return [], []
     board = state.board
     shots = [
-        u for u in state.alive()
-        if u.owner != unit.owner and distance(board, unit.sq, u.sq) <= line.range and line_clear(state, unit, u)
+        u for u in state.enemy_units(unit.owner)
+        if distance(board, unit.sq, u.sq) <= line.range and line_clear(state, unit, u)
     ]
     return [], shots
 
@@ -121,7 +123,7 @@ def resolve(state: State, unit: Unit, cmd: Attack, forced_target: str | None = N
     for text in (cmd.target, *cmd.extra):
         sq = parse_square(board, text)
         other = state.unit_at(sq) if sq is not None else None
-        if other is None or other.owner == unit.owner or other in found:
+        if other is None or not state.hostile(other.owner, unit.owner) or other in found:
             raise IllegalCommand("mythic.err.no_enemy_there", square=text)
         found.append(other)
     target = found[0]

@@ -25,7 +25,7 @@ class Board(BaseModel):
     width: int
     height: int
     terrain: str  # one character per square, index y * width + x (see content.TERRAINS)
-    tiles: list[str] = []  # the placements, north-west, north-east, south-west, south-east
+    tiles: list[str] = []  # the placements row by row from the north-west (4, or 6 with teams)
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.width, sq // self.width

@@ -116,7 +116,7 @@ def difficulty(state: State, unit: Unit, foe: Unit, kind: str, terrain_unit: Uni
 def aura_applies(state: State, unit: Unit) -> bool:
     """000 §"Aura de force": the unit and its adjacent allies re-roll one die per attack."""
     near = set(neighbours(state.board, unit.sq)) | {unit.sq}
-    return any(state.unit(uid).sq in near and state.unit(uid).owner == unit.owner for uid in state.turn.aura)
+    return any(state.unit(uid).sq in near and readings.allied(state.unit(uid).owner, unit.owner) for uid in state.turn.aura)
 
 
 def make_roll(ctx: Ctx, unit: Unit, foe: Unit, kind: str, terrain_unit: Unit, tag: str) -> dice.Roll:

@@ -292,8 +292,8 @@ def _tile_problem(rows: list[str]) -> str | None:
 
 def _battlefield(file: str, bid: str, raw: Any, tiles: dict[int, Any]) -> tuple[TilePlacement, ...]:
     where = f"battlefields.{bid}"
-    if not isinstance(raw, list) or len(raw) != 4:
-        raise ContentError(file, where, "a two-player battlefield is 4 tile sides")
+    if not isinstance(raw, list) or len(raw) not in (4, 6):
+        raise ContentError(file, where, "a battlefield is 4 tile sides (two players) or 6 (teams)")
     placements = []
     for j, code in enumerate(raw):
         try:
@@ -303,8 +303,8 @@ def _battlefield(file: str, bid: str, raw: Any, tiles: dict[int, Any]) -> tuple[
         if placement.tile not in tiles:
             raise ContentError(file, f"{where}[{j}]", f"there is no tile {placement.tile}")
         placements.append(placement)
-    if len({p.tile for p in placements}) != 4:
-        raise ContentError(file, where, "the four tiles must be different")
+    if len({p.tile for p in placements}) != len(placements):
+        raise ContentError(file, where, "the tiles must be different")
     return tuple(placements)
 
 

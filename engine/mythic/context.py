@@ -32,7 +32,7 @@ class Ctx:
         self.state.rng.shuffle(items)
 
 
-ROLE_PARAMS = ("role", "other", "winner", "loser")
+ROLE_PARAMS = ("role", "other", "winner", "loser", "mate")
 
 
 def role_name(role: Role) -> Text:

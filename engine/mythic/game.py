@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.i18n import T
-from engine.mythic import rules, setup
+from engine.i18n import T, Text
+from engine.mythic import rules, setup, windows
 from engine.mythic.commands import COMMAND
 from engine.mythic.context import role_name
 from engine.mythic.notation import NOTATION
 from engine.mythic.players import PLAYERS
 from engine.mythic.state import Options, State
 from engine.mythic.view import MythicView, build_view
-from engine.protocol import Outcome, Result, Role
+from engine.protocol import Outcome, Result, Role, Window
 
 ROLES = ["p1", "p2"]
+TEAM_ROLES = ["p1", "p2", "p3", "p4"]  # T1P1, T2P1, T1P2, T2P2 (001 §"Variant: 4-Player Battle")
 UPGRADES: dict[int, Any] = {}  # schema_version -> function upgrading a saved state dict by one version
 
 
@@ -22,13 +23,14 @@ class MythicBattles:
     id = "mythic"
     names = {"en": "Mythic Battles", "fr": "Mythic Battles"}
     min_players = 2
-    max_players = 2
+    max_players = 4
     Options = Options
     notation = NOTATION
     players = PLAYERS
+    orders = windows.ORDERS  # standing orders (engine/mythic/windows.py)
 
     def roles(self, options: Options) -> list[Role]:
-        return list(ROLES)
+        return list(TEAM_ROLES if options.teams else ROLES)
 
     def setup(self, options: Options, roles: list[Role], seed: int) -> State:
         return setup.new_game(options, roles, seed)
@@ -48,14 +50,20 @@ class MythicBattles:
     def result(self, state: State) -> Result | None:
         if state.winners is None:
             return None
+        details = result_details(state)
         if not state.winners:
-            return Result(winners=[], scores={r: 0.5 for r in state.roles}, reason=T("mythic.result.draw"))
-        loser = next(r for r in state.roles if r not in state.winners)
+            return Result(winners=[], scores={r: 0.5 for r in state.roles}, reason=T("mythic.result.draw"), details=details)
+        losers = [r for r in state.roles if r not in state.winners]
+        if len(losers) == 2:  # teams: 001 §"Variant: 4-Player Battle" §"Victory"
+            reason = T("mythic.result.team_routed", winner=role_name(state.winners[0]), other=role_name(state.winners[1]),
+                       loser=role_name(losers[0]), mate=role_name(losers[1]))
+        else:
+            reason = T("mythic.result.routed", winner=role_name(state.winners[0]), loser=role_name(losers[0]))
         return Result(
             winners=list(state.winners),
             scores={r: 1.0 if r in state.winners else 0.0 for r in state.roles},
-            reason=T("mythic.result.routed", winner=role_name(state.winners[0]), loser=role_name(loser)),
-            details={"turns": state.turn.number if state.turn else 0, "units_left": {r: len(state.alive(r)) for r in state.roles}},
+            reason=reason,
+            details=details,
         )
 
     def load_state(self, data: dict[str, Any]) -> State:
@@ -68,6 +76,32 @@ class MythicBattles:
 
     def load_command(self, data: dict[str, Any]):
         return COMMAND.validate_python(data)
+
+    # optional members (engine/protocol.py): reaction windows, standing orders, button labels
+
+    def window(self, state: State, role: Role) -> Window | None:
+        return windows.window(state, role)
+
+    def standing(self, state: State, role: Role, orders: dict[str, str]) -> Any:
+        return windows.standing(state, role, orders)
+
+    def label(self, state: State, role: Role, command: Any) -> Text | None:
+        return windows.label(state, role, command)
+
+
+def result_details(state: State) -> dict[str, Any]:
+    """What leagues and statistics read: who began, factions, teams and the variant."""
+    details: dict[str, Any] = {
+        "turns": state.turn.number if state.turn else 0,
+        "units_left": {r: len(state.alive(r)) for r in state.roles},
+        "first": state.first,
+        "factions": {r: state.sides[r].faction for r in state.roles},
+        "variant": "teams" if state.options.teams else "duel",
+        "deckbuilding": state.options.deckbuilding,
+    }
+    if state.options.teams:
+        details["teams"] = {r: state.team(r) for r in state.roles}
+    return details
 
 
 GAME = MythicBattles()

@@ -140,7 +140,7 @@ class HeuristicPlayer:
         line = card(work, me)
         move_c, move_free = line.move
         dests = Mover(work, me).destinations(move_free)
-        enemies = work.alive(work.opponent(me.owner))
+        enemies = work.enemy_units(me.owner)  # with teams, both enemy armies; never the teammate's
         if not enemies:
             return (0.0, None, None), True
         near_enemy = {sq for e in enemies for sq in neighbours(work.board, e.sq)}

@@ -34,6 +34,30 @@ def problems(state: State) -> list[str]:
             out.append(f"{u.uid} is destroyed but still on the battlefield")
     if state.winners is None and state.phase not in ("recruit",) and not state.stack:
         out.append("nobody has to decide and the game is not over")
+    return out + _variant_problems(state)
+
+
+def _variant_problems(state: State) -> list[str]:
+    """001 §"Variant: 4-Player Battle" and §"Variant: Deck Building": seats, shared units, zones."""
+    out: list[str] = []
+    if len(state.roles) != (4 if state.options.teams else 2):
+        out.append(f"{len(state.roles)} roles with teams={state.options.teams}")
+    if state.phase == "recruit":
+        return out
+    armies = {r: set(state.sides[r].army) for r in state.roles}
+    for i, role in enumerate(state.roles):
+        for other in state.roles[i + 1:]:
+            shared = armies[role] & armies[other]
+            if shared and (not state.hostile(role, other) or state.options.deckbuilding):
+                out.append(f"{role} and {other} both field {sorted(shared)}")
+        if armies[role].intersection(state.barred):
+            out.append(f"{role} fields a barred unit")
+    if state.zones:
+        for role in state.roles:
+            if any(state.zones[role] != state.zones[a] for a in state.allies(role)):
+                out.append(f"{role} and its teammate deploy in different zones")
+            if any(state.zones[role] == state.zones[e] for e in state.enemies(role)):
+                out.append(f"{role} shares its zone with an enemy")
     return out
 
 

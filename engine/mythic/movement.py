@@ -98,7 +98,7 @@ def overflown(state: State, unit: Unit, path: list[int]) -> list[Unit]:
     seen: list[Unit] = []
     for sq in path[1:-1]:
         other = state.unit_at(sq)
-        if other is not None and other.owner != unit.owner and other not in seen:
+        if other is not None and state.hostile(other.owner, unit.owner) and other not in seen:
             seen.append(other)
     return seen
 
@@ -106,7 +106,7 @@ def overflown(state: State, unit: Unit, path: list[int]) -> list[Unit]:
 def bombard_routes(state: State, unit: Unit, budget: int) -> dict[int, list[int]]:
     """For each destination, a route flying over as many enemy units as the budget allows."""
     mover = Mover(state, unit)
-    enemy = {u.sq for u in state.units if u.sq is not None and u.owner != unit.owner}
+    enemy = {u.sq for u in state.units if u.sq is not None and state.hostile(u.owner, unit.owner)}
     layer: dict[int, tuple[int, list[int]]] = {mover.start: (0, [mover.start])}
     best: dict[int, tuple[int, list[int]]] = {}
     for _ in range(budget):

@@ -1,7 +1,9 @@
 """The short text notation of Mythic Battles commands (think chess SAN), case-insensitive.
 
-    army hades cerberus marauders ...   recruit (or `army nick`: a ready-made army)
-    tiles 1a 2b 3a@90 4b                lay tiles NW NE SW SE (or `tiles plains`)
+    army hades cerberus marauders ...   recruit (or `army nick`: a ready-made army;
+                                        deck building: `army any ...` or no faction)
+    tiles 1a 2b 3a@90 4b                lay tiles NW NE SW SE (or `tiles plains`); with
+                                        teams 6 tiles, row by row from the north-west
     zone s                              your deployment edge: n, s, e or w
     dep marauders c2                    deploy a unit
     act marauders | act cerberus pp1    activate (pp1: one Art of War replaced by 1 PP, Leader)
@@ -136,6 +138,8 @@ class _Parser:
         armies = content().armies
         if len(args) == 1 and args[0] in armies:
             return c.Recruit(faction=armies[args[0]].faction, units=armies[args[0]].units)
+        if args[0] in content().units:  # deck building: no faction named (001 "regardless of the Factions")
+            return c.Recruit(faction="any", units=tuple(args))
         return c.Recruit(faction=args[0], units=tuple(args[1:]))
 
     def _tiles(self, args):

@@ -1,5 +1,6 @@
 """Actions during the opponent's turn: 000/001 §5 (counter-attack, defend, harass), plus the
-reactive talents Evasion and Retreat.
+reactive talents Evasion and Retreat. With teams, either enemy general may harass; the
+attacked unit's own general defends and counter-attacks (readings.allied).
 
 Each window opens on public information only (positions, talents, power points, Art of
 War cards in front, the number of cards in hand: `readings.publicly_affordable`) and
@@ -33,13 +34,15 @@ def own_unit(state: State, role: str, unit_id: str) -> Unit:
 # ------------------------------------------------------------------------------- harass
 
 
-def harass_options(state: State, target: Unit) -> list[tuple[Unit, int]]:
+def harass_options(state: State, target: Unit, role: str | None = None) -> list[tuple[Unit, int]]:
     """001 §"Harass": adjacent, strictly higher CC as printed (no "+"), and a ground unit
-    cannot harass a flyer; 2 power points, or Track's own cost (000 §"Traque")."""
+    cannot harass a flyer; 2 power points, or Track's own cost (000 §"Traque"). `role`: the
+    enemy general whose units may harass; by default the one the open harass window asks."""
+    role = state.top.role if role is None else role
     near = set(neighbours(state.board, target.sq))
     base_cc = udef(target).levels[target.vit].cc
     out = []
-    for u in state.alive(state.opponent(target.owner)):
+    for u in state.alive(role):
         if u.sq not in near or (flying(target) and not flying(u)):
             continue
         if udef(u).levels[u.vit].cc <= base_cc:
@@ -49,16 +52,20 @@ def harass_options(state: State, target: Unit) -> list[tuple[Unit, int]]:
     return out
 
 
-def open_harass_window(state: State, target: Unit) -> None:
-    role = state.opponent(target.owner)
-    if worth_asking(state, role, [cost for _, cost in harass_options(state, target)]):
-        state.stack.append(Frame(kind="harass", role=role))
+def open_harass_window(state: State, target: Unit, enemies: list[str] | None = None) -> None:
+    """Ask the enemy generals in turn order (with teams, the second only if the first
+    passes: one harassment is enough to pin the unit)."""
+    todo = state.enemies(target.owner) if enemies is None else enemies
+    for i, role in enumerate(todo):
+        if worth_asking(state, role, [cost for _, cost in harass_options(state, target, role)]):
+            state.stack.append(Frame(kind="harass", role=role, queue=todo[i + 1:]))
+            return
 
 
 def harass_legal(state: State, role: str) -> list:
     target = state.unit(state.activation.uid)
     pp = state.sides[role].pp
-    return [Harass(unit=u.card) for u, cost in harass_options(state, target) if cost <= pp] + [Pass()]
+    return [Harass(unit=u.card) for u, cost in harass_options(state, target, role) if cost <= pp] + [Pass()]
 
 
 def harass_apply(ctx: Ctx, role: str, cmd) -> None:
@@ -66,7 +73,7 @@ def harass_apply(ctx: Ctx, role: str, cmd) -> None:
     target = state.unit(state.activation.uid)
     if isinstance(cmd, Harass):
         unit = own_unit(state, role, cmd.unit)
-        options = dict((u.uid, c) for u, c in harass_options(state, target))
+        options = dict((u.uid, c) for u, c in harass_options(state, target, role))
         if unit.uid not in options:
             raise IllegalCommand("mythic.err.cannot_harass", unit=name_of(unit))
         cost = options[unit.uid]
@@ -76,9 +83,11 @@ def harass_apply(ctx: Ctx, role: str, cmd) -> None:
             _pay_pp(ctx, role, cost)
         state.activation.harassed = True
         ctx.say("mythic.ev.harass", role=role, unit=name_of(unit), target=name_of(target))
-    elif not isinstance(cmd, Pass):
+        state.stack.pop()
+    elif isinstance(cmd, Pass):
+        open_harass_window(state, target, state.stack.pop().queue)
+    else:
         raise IllegalCommand("mythic.err.not_now")
-    state.stack.pop()
 
 
 def _pay_pp(ctx: Ctx, role: str, cost: int) -> None:

@@ -101,3 +101,52 @@ def publicly_affordable(pp: int, aow_in_front: int, hand_size: int, cost: int) -
     """A reaction window opens on public information only (ARCHITECTURE §2): power points,
     Art of War cards in front (2 each) and the number of cards in hand (at least 1 each)."""
     return pp + 2 * aow_in_front + hand_size >= cost
+
+
+# ------------------------------------------------------------------ the variants (001 §"Variant: ...")
+
+
+def first_of_team(roles: list[Role], team: int) -> Role:
+    """4-player battle: one die per team, ties re-rolled (as for two generals, 001 §"Preparing
+    the Battle"). The rulebook orders the turns "Team 1, player 1 - Team 2, player 1 - Team 1,
+    player 2 - Team 2, player 2" without saying who is whose "player 1". Our seats fix it:
+    p1, p3 are team 1 and p2, p4 team 2, and the turn passes round the seats p1 → p2 → p3 →
+    p4 → p1 from the first player, which always alternates the teams. The first player is the
+    winning team's lower seat (p1 or p2); the same seat lays the tiles for the beginning team,
+    and the next seat in turn order designates the zones for the other team: a chat table
+    needs one answer per team, and the teammates may talk it over first.
+    With two players this is the usual rule: team 1 is p1, team 2 is p2."""
+    return roles[team - 1]
+
+
+def teammate_duplicate(army: list[str] | tuple[str, ...], teammate_army: list[str]) -> str | None:
+    """4-player battle: "Two Generals from a same team cannot recruit an identical Unit".
+    Recruitment stays simultaneous and secret towards the enemy, but teammates may consult
+    each other, so the check is made when the second teammate recruits: that general alone is
+    refused ("your teammate already recruited X"); nothing is said to anyone else."""
+    return next((u for u in army if u in teammate_army), None)
+
+
+def clashing(army: list[str], enemy_armies: list[list[str]]) -> list[str]:
+    """Deck building: "The opposing armies cannot contain an identical Unit". Recruitment
+    is secret and simultaneous, so a clash shows only when the armies are revealed. Both (or,
+    with teams, each) army holding a unit an enemy army also holds is refused; only those
+    generals recruit again, each told privately which unit clashed, and that unit is barred
+    from every army for this game. Refusing both sides gives neither an edge from having
+    recruited first; barring the unit ends a stand-off where both want the same unit (each
+    clash removes a unit, so recruitment ends), and each side only learns what the other
+    learns too: that the other wanted the same unit. Returns the units of `army` that clash."""
+    return [u for u in army if any(u in other for other in enemy_armies)]
+
+
+def allied(owner: Role, other_owner: Role) -> bool:
+    """4-player battle: generals "cannot benefit from the Talents of Units they have not
+    recruited". Talents that help "allied" units (Arching Shot sees through them, Aura of
+    Strength re-rolls for them) therefore help only the units of the same general, never a
+    teammate's: a teammate's unit is an obstacle to Arching Shot and gets no Aura. Defend
+    is by "another unit" of the same army (001 §"Defending an Attacked Unit"); the attacked
+    unit's own general counter-attacks; Harass is open to either enemy general with their own
+    units, asked in turn order, the second only if the first passes (one harassment pins the
+    unit, a second would only cost power points)."""
+    return owner == other_owner
+

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalCommand
 from engine.i18n import T
-from engine.mythic import cards
+from engine.mythic import cards, readings
 from engine.mythic.board import EDGES, OPPOSITE, assemble, name, parse_square, zone
 from engine.mythic.commands import Deploy, Tiles, Zone
 from engine.mythic.content import GROUND_BLOCKED, content, parse_placement
@@ -35,14 +35,21 @@ def new_game(options: Options, roles: list[str], seed: int) -> State:
     )
 
 
+def tiles_needed(state: State) -> int:
+    """001 §"Variant: 4-Player Battle": "6 boards in a rectangle"; otherwise 4 in a square."""
+    return 6 if state.options.teams else 4
+
+
 def roll_first_player(ctx: Ctx) -> None:
+    """One die per general, or per team with four players (readings.first_of_team);
+    ties are re-rolled."""
     state = ctx.state
     while True:
-        rolls = [ctx.face() for _ in state.roles]
+        rolls = [ctx.face(), ctx.face()]
         state.first_rolls.append(rolls)
         if rolls[0] != rolls[1]:
             break
-    state.first = state.roles[rolls.index(max(rolls))]
+    state.first = readings.first_of_team(state.roles, rolls.index(max(rolls)) + 1)
     ctx.say("mythic.ev.first_player", role=state.first, rolls=[str(r) for r in state.first_rolls])
     state.phase = "battlefield"
     state.stack.append(Frame(kind="battlefield", role=state.first))
@@ -52,9 +59,11 @@ def roll_first_player(ctx: Ctx) -> None:
 
 
 def battlefield_legal(state: State, role: str) -> list[Tiles]:
-    """The ready-made battlefields (data/presets.yaml); any 4 different tile sides, turned
-    at will, are accepted through the notation (`tiles 2b@90 5a 6b@270 1a`)."""
-    return [Tiles(placements=tuple(p.code() for p in field)) for field in content().battlefields.values()]
+    """The ready-made battlefields (data/presets.yaml) of the right size; any 4 (or 6)
+    different tile sides, turned at will, are accepted through the notation
+    (`tiles 2b@90 5a 6b@270 1a`)."""
+    n = tiles_needed(state)
+    return [Tiles(placements=tuple(p.code() for p in field)) for field in content().battlefields.values() if len(field) == n]
 
 
 def battlefield_apply(ctx: Ctx, role: str, cmd) -> None:
@@ -65,13 +74,14 @@ def battlefield_apply(ctx: Ctx, role: str, cmd) -> None:
         placements = [parse_placement(code) for code in cmd.placements]
     except ValueError as exc:
         raise IllegalCommand("mythic.err.bad_tile", tile=str(exc)) from None
-    if len(placements) != 4 or len({p.tile for p in placements}) != 4:
-        raise IllegalCommand("mythic.err.four_tiles")
+    state = ctx.state
+    n = tiles_needed(state)
+    if len(placements) != n or len({p.tile for p in placements}) != n:
+        raise IllegalCommand("mythic.err.four_tiles" if n == 4 else "mythic.err.six_tiles")
     for p in placements:
         if p.tile not in data.tiles:
             raise IllegalCommand("mythic.err.bad_tile", tile=p.code())
-    state = ctx.state
-    state.board = assemble(data, placements)
+    state.board = assemble(data, placements, columns=n // 2)
     ctx.say("mythic.ev.battlefield", role=role, tiles=" ".join(p.code() for p in placements))
     state.phase = "zones"
     state.stack.pop()
@@ -86,12 +96,13 @@ def zones_legal(state: State, role: str) -> list[Zone]:
 
 
 def zones_apply(ctx: Ctx, role: str, cmd) -> None:
+    """The chooser's team deploys along `edge`, the other team along the opposite edge."""
     if not isinstance(cmd, Zone):
         raise IllegalCommand("mythic.err.choose_zone_first")
     state = ctx.state
-    state.zones = {role: cmd.edge, state.opponent(role): OPPOSITE[cmd.edge]}
-    ctx.say("mythic.ev.zones", role=role, edge=T(f"mythic.edge.{cmd.edge}"), other=state.opponent(role),
-            other_edge=T(f"mythic.edge.{OPPOSITE[cmd.edge]}"))
+    state.zones = {r: cmd.edge if not state.hostile(r, role) else OPPOSITE[cmd.edge] for r in state.roles}
+    ctx.say("mythic.ev.zones_teams" if state.options.teams else "mythic.ev.zones", role=role,
+            edge=T(f"mythic.edge.{cmd.edge}"), other=state.opponent(role), other_edge=T(f"mythic.edge.{OPPOSITE[cmd.edge]}"))
     state.phase = "deploy"
     state.stack.pop()
     state.stack.append(Frame(kind="deploy", role=state.first))
@@ -133,11 +144,11 @@ def deploy_apply(ctx: Ctx, role: str, cmd) -> None:
         raise IllegalCommand("mythic.err.not_in_zone", square=cmd.square)
     unit = state.set_unit(unit.uid, sq=sq)
     ctx.say("mythic.ev.deploy", role=role, unit=name_of(unit), square=name(state.board, sq))
-    waiting = {r: [u for u in state.units if u.owner == r and u.sq is None] for r in state.roles}
-    other = state.opponent(role)
     state.stack.pop()
-    if waiting[other] or waiting[role]:
-        state.stack.append(Frame(kind="deploy", role=other if waiting[other] else role))
+    # in turn: the next general in turn order who still has a unit to place
+    nxt = next((r for r in [*state.after(role), role] if any(u.owner == r and u.sq is None for u in state.units)), None)
+    if nxt is not None:
+        state.stack.append(Frame(kind="deploy", role=nxt))
     else:
         deal(ctx)
 

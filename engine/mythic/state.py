@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.mythic.board import Board
 from engine.mythic.dice import Roll
@@ -19,12 +19,33 @@ from engine.rng import Rng
 AOW = "aow"  # an Art of War card; a maneuver card is named by its unit id
 
 
+DUEL_POINTS, TEAM_POINTS = 100, 60  # 000 §"Recruter des Unités"; 001 §"Variant: 4-Player Battle"
+
+
 class Options(BaseModel):
     """Ruleset options. `reroll_fives`: RULES-NOTES A1.1, "once" (000 l.615, the default)
-    or "chain" (001 l.603). `points`: recruitment points (000 §"Recruter des Unités")."""
+    or "chain" (001 l.603). `points`: recruitment points per general (000 §"Recruter des
+    Unités"); when not given, 100, or 60 with `teams` (001 "Each General has 60 points").
+    `teams`: four players in two teams (001 §"Variant: 4-Player Battle"); `deckbuilding`:
+    any unit regardless of factions (001 §"Variant: Deck Building")."""
 
     reroll_fives: Literal["once", "chain"] = "once"
-    points: int = Field(default=100, ge=20, le=300)
+    points: int = Field(default=DUEL_POINTS, ge=20, le=300)
+    teams: bool = False
+    deckbuilding: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _variant_points(cls, data: object) -> object:
+        """An omitted `points` is the variant's: a field default cannot depend on `teams`."""
+        if isinstance(data, dict) and data.get("points") is None:
+            data = {**data, "points": TEAM_POINTS if _truthy(data.get("teams")) else DUEL_POINTS}
+        return data
+
+
+def _truthy(value: object) -> bool:
+    """`teams` as /game new or a saved state may give it, before pydantic has parsed it."""
+    return value is True or str(value).strip().lower() in ("true", "1", "yes", "on", "t", "y")
 
 
 class Unit(BaseModel):
@@ -122,6 +143,7 @@ class Frame(BaseModel):
     role: Role | None = None
     roles: list[Role] = []
     tag: str = ""  # which side of a combat the frame is for: "att" or "def"
+    queue: list[Role] = []  # harass with teams: the other enemy, asked if this one passes
 
 
 class AttackRecord(BaseModel):
@@ -135,6 +157,9 @@ class AttackRecord(BaseModel):
     wounds: dict[str, int] = {}
     destroyed: list[str] = []
     evaded: bool = False
+
+
+TEAM_OF = {"p1": 1, "p2": 2, "p3": 1, "p4": 2}  # the seats in turn order: T1P1, T2P1, T1P2, T2P2
 
 
 class State(GameState):
@@ -158,6 +183,7 @@ class State(GameState):
     last_move: list[int] = []  # path of the last movement
     last_move_unit: str | None = None
     last_attack: AttackRecord | None = None
+    barred: list[str] = []  # deck building: units both sides recruited, refused to all (readings)
 
     # ---- small lookups used everywhere
 
@@ -183,8 +209,34 @@ class State(GameState):
     def alive(self, role: Role | None = None) -> list[Unit]:
         return [u for u in self.units if u.vit > 0 and u.sq is not None and (role is None or u.owner == role)]
 
+    # ---- seats and teams: 001 §"Variant: 4-Player Battle", roles p1..p4 = T1P1, T2P1, T1P2, T2P2
+
+    def team(self, role: Role) -> int:
+        """1 or 2: p1 and p3 against p2 and p4 (with two players, simply p1 against p2)."""
+        return TEAM_OF[role]
+
+    def hostile(self, a: Role, b: Role) -> bool:
+        return TEAM_OF[a] != TEAM_OF[b]
+
+    def allies(self, role: Role) -> list[Role]:
+        """The role and its teammate, if any."""
+        return [r for r in self.roles if not self.hostile(r, role)]
+
+    def enemies(self, role: Role) -> list[Role]:
+        """The enemy generals in turn order after `role`."""
+        return [r for r in self.after(role) if self.hostile(r, role)]
+
+    def after(self, role: Role) -> list[Role]:
+        """The other roles in turn order from `role` on (001: teams alternate)."""
+        i = self.roles.index(role)
+        return self.roles[i + 1:] + self.roles[:i]
+
     def opponent(self, role: Role) -> Role:
-        return next(r for r in self.roles if r != role)
+        """The next enemy in turn order: with two players, simply the other one."""
+        return self.enemies(role)[0]
+
+    def enemy_units(self, role: Role) -> list[Unit]:
+        return [u for u in self.alive() if self.hostile(u.owner, role)]
 
     @property
     def top(self) -> Frame | None:
@@ -222,10 +274,11 @@ def clone(state: State) -> State:
         turn=_copy_turn(state.turn) if state.turn else None,
         activation=dup(state.activation) if state.activation else None,
         combat=_copy_combat(state.combat) if state.combat else None,
-        stack=[dup(f, roles=list(f.roles)) for f in state.stack],
+        stack=[dup(f, roles=list(f.roles), queue=list(f.queue)) for f in state.stack],
         zones=dict(state.zones),
         first_rolls=[list(r) for r in state.first_rolls],
         last_move=list(state.last_move),
+        barred=list(state.barred),
     )
 
 

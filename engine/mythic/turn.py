@@ -4,7 +4,8 @@ plusieurs Unités", and the end of the turn.
 Draw three cards; activate at least one unit unless no maneuver card is held; the n-th
 activation costs n-1 Art of War cards (or power points with Leader); then, optionally, put
 three maneuver cards under the deck and draw two, then keep at most 7 maneuver cards.
-When both decks are exhausted at the end of a turn, both build a new deck.
+When both decks are exhausted at the end of a turn, both build a new deck; with four
+players, only when all four are (001 §"Variant: 4-Player Battle").
 """
 
 from __future__ import annotations
@@ -246,7 +247,7 @@ def _cleanup(ctx: Ctx) -> None:
         state.stack.append(Frame(kind="reshuffle", roles=list(state.roles)))
         ctx.say("mythic.ev.reshuffle_window")
         return
-    start_turn(ctx, state.opponent(state.turn.current))
+    start_turn(ctx, state.after(state.turn.current)[0])  # 001 §"Variant: 4-Player Battle": teams alternate
 
 
 # ------------------------------------------------------------------------------ new decks

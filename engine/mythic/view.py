@@ -1,8 +1,9 @@
 """What a role may see of a Mythic Battles game: the contract between engine and renderer.
 
 `view(state, None)` is the public view (channel messages, board images): no hand, no deck
-order, no army before both are recruited. `view(state, role)` adds that role's hand and its
-own army while recruitment is still secret. Fields a viewer may not see are None.
+order, no army before all are recruited. `view(state, role)` adds that role's hand and its
+own army while recruitment is still secret; never a teammate's (001 §"Variant: 4-Player
+Battle": generals may not "reveal the contents of their hand"). Fields a viewer may not see are None.
 Everything a renderer needs is here: it never reads the state or the content itself.
 """
 
@@ -82,7 +83,7 @@ class BoardView(BaseModel):
     height: int
     files: str  # column letters, west to east
     terrain: list[str]  # one name per square ("open", "hill", ...), index y * width + x
-    tiles: list[str]  # placements NW, NE, SW, SE
+    tiles: list[str]  # placements row by row from the north-west (NW, NE, SW, SE; 6 with teams)
 
 
 class DieView(BaseModel):
@@ -210,6 +211,7 @@ def _side(state: State, role: Role, viewer: Role | None) -> SideView:
         hand_count=len(side.hand), hand=sorted(side.hand) if viewer == role else None,
         discard=list(side.discard), aow=side.aow, spent=list(side.spent),
         army=list(side.army) if revealed or viewer == role else None,
+        team=state.team(role) if state.options.teams else None,
     )
 
 

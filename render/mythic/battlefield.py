@@ -8,8 +8,10 @@ The geometry depends only on the board's width and height, so the 2-player squar
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
+from engine.mythic.view import BoardView
 from render.common import Box, Colour, Ink, dashed_box, draw_fitted, draw_text, rounded_box
 from render.mythic.arrows import Point, arrow, shorten
 from render.mythic.scene import Scene
@@ -21,6 +23,7 @@ ZONE_BAR = 7
 MOVE_INK: Colour = Ink.HEADER
 ATTACK_INK: Colour = (150, 15, 30)
 COORD_SIZE = 18
+TILE_INK: Colour = (70, 62, 50)
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ def draw_battlefield(scene: Scene, grid: Grid) -> None:
             x0, y0, _, _ = grid.cell_box(x, y)
             image.paste(square(board.terrain[y * board.width + x], grid.cell), (x0, y0))
     d = scene.draw
+    tile_borders(scene, grid, tile_size(board))
     d.rectangle((grid.left - 1, grid.top - 1, grid.right, grid.bottom), outline=Ink.TEXT, width=2)
     coordinates(scene, grid)
     zones(scene, grid)
@@ -85,6 +89,29 @@ def draw_battlefield(scene: Scene, grid: Grid) -> None:
             draw_token(d, unit, centre, token_size(grid.cell), scene.seat(unit.owner), scene.labels[unit.uid],
                        scene.faction_mark(unit))
     attacks(scene, grid)
+
+
+def tile_size(board: BoardView) -> int:
+    """The side of one tile in squares: the board is whole tiles (4 in a square for 2
+    players, 6 in a 3 x 2 rectangle for 4: 000 §"Préparer la Bataille", 001 §"Variant:
+    4-Player Battle"); 0 when the tiles do not divide it evenly."""
+    if not board.tiles:
+        return 0
+    side = math.isqrt(board.width * board.height // len(board.tiles))
+    whole = side and board.width % side == 0 and board.height % side == 0
+    return side if whole and (board.width // side) * (board.height // side) == len(board.tiles) else 0
+
+
+def tile_borders(scene: Scene, grid: Grid, side: int) -> None:
+    """A dark line between tiles, so each tile's layout (and its rotation) reads at a glance."""
+    if side <= 0:
+        return
+    for x in range(side, grid.width, side):
+        left = grid.left + x * grid.cell
+        scene.draw.line((left, grid.top, left, grid.bottom), fill=TILE_INK, width=3)
+    for y in range(side, grid.height, side):
+        top = grid.top + y * grid.cell
+        scene.draw.line((grid.left, top, grid.right, top), fill=TILE_INK, width=3)
 
 
 def empty_battlefield(scene: Scene, grid: Grid) -> None:
@@ -102,10 +129,11 @@ def coordinates(scene: Scene, grid: Grid) -> None:
         cx = g.left + (x + 0.5) * g.cell
         for y in (g.top - mid, g.bottom + mid):
             draw_text(d, (cx, y), letter, COORD_SIZE, Ink.TEXT, bold=True, anchor="mm")
+    clear = 3 + ZONE_BAR + 3  # ranks sit outside a west or east deployment bar (two digits are wide)
     for y in range(g.height):
         cy = g.top + (g.height - 0.5 - y) * g.cell
-        for x in (g.left - mid, g.right + mid):
-            draw_text(d, (x, cy), str(y + 1), COORD_SIZE, Ink.TEXT, bold=True, anchor="mm")
+        draw_text(d, (g.left - clear, cy), str(y + 1), COORD_SIZE, Ink.TEXT, bold=True, anchor="rm")
+        draw_text(d, (g.right + clear, cy), str(y + 1), COORD_SIZE, Ink.TEXT, bold=True, anchor="lm")
 
 
 def zones(scene: Scene, grid: Grid) -> None:

@@ -19,7 +19,7 @@ from render.common import Box, Ink, draw_fitted, draw_text, fit_lines
 from render.mythic.battlefield import GUTTER, Grid, draw_battlefield, empty_battlefield
 from render.mythic.legend import draw_legend, legend_height
 from render.mythic.names import phase_name, text
-from render.mythic.panel import PLAYER_H, info_height, info_panel, player_panel
+from render.mythic.panel import Slot, info_height, info_panel, panel_slots, player_panel, team_header
 from render.mythic.scene import Scene
 
 WIDTH = 1200
@@ -31,21 +31,23 @@ PANEL_W = 340
 MAX_CELL = 64
 MIN_SIDE_CELL = 50  # below this the panels go under the board instead of beside it
 UNLAID = (12, 12, "abcdefghijkl")  # the size drawn before the tiles are laid (2 players)
+UNLAID_TEAMS = (18, 12, "abcdefghijklmnopqr")  # 6 tiles for 4 players (001 §"Variant: 4-Player Battle")
 
 
 @dataclass(frozen=True)
 class Layout:
     grid: Grid
     beside: bool  # panels beside the board (True) or under it
-    panels: Box  # where the generals' panels and the info panel go
-    columns: int
+    slots: tuple[Slot, ...]  # the team headers and the generals' panels
+    info: Box  # the last move and attacks, under the panels
     legend_top: int
     height: int
 
 
 def layout(scene: Scene) -> Layout:
     board = scene.view.board
-    width, height, files = (board.width, board.height, board.files) if board else UNLAID
+    width, height, files = (board.width, board.height, board.files) if board else \
+        UNLAID_TEAMS if scene.teams else UNLAID
     top = HEADER + PROMPT + GAP
     beside_cell = min(MAX_CELL, (WIDTH - 2 * MARGIN - 2 * GUTTER - GAP - PANEL_W) // width)
     beside = beside_cell >= MIN_SIDE_CELL
@@ -55,15 +57,14 @@ def layout(scene: Scene) -> Layout:
     grid = Grid(left + GUTTER, top + GUTTER, cell, width, height, files)
     board_bottom = grid.bottom + GUTTER
     if beside:
-        panels, columns = (left + block + GAP, top, WIDTH - MARGIN, 0), 1
+        x0, y0, columns = left + block + GAP, top, 1
     else:
-        panels, columns = (MARGIN, board_bottom + GAP, WIDTH - MARGIN, 0), 2
-    rows = -(-len(scene.view.roles) // columns)
-    bottom = panels[1] + rows * (PLAYER_H + GAP) + info_height(scene, panels[2] - panels[0])
-    panels = (*panels[:3], bottom)
-    legend_top = max(board_bottom, bottom) + GAP
+        x0, y0, columns = MARGIN, board_bottom + GAP, 2
+    slots, info_top = panel_slots(scene, (x0, y0, WIDTH - MARGIN), columns, GAP)
+    info = (x0, info_top, WIDTH - MARGIN, info_top + info_height(scene, WIDTH - MARGIN - x0))
+    legend_top = max(board_bottom, info[3]) + GAP
     total = legend_top + legend_height(scene, WIDTH - 2 * MARGIN) + MARGIN
-    return Layout(grid, beside, panels, columns, legend_top, total)
+    return Layout(grid, beside, tuple(slots), info, legend_top, total)
 
 
 class Board:
@@ -123,14 +124,12 @@ class Board:
 
     def panels(self) -> None:
         s, lay = self.scene, self.layout
-        x0, y0, x1, y1 = lay.panels
-        width = (x1 - x0 - GAP * (lay.columns - 1)) // lay.columns
-        for i, role in enumerate(s.view.roles):
-            col, row = i % lay.columns, i // lay.columns
-            left, top = x0 + col * (width + GAP), y0 + row * (PLAYER_H + GAP)
-            player_panel(s, role, (left, top, left + width, top + PLAYER_H))
-        rows = -(-len(s.view.roles) // lay.columns)
-        info_panel(s, (x0, y0 + rows * (PLAYER_H + GAP), x1, y1))
+        for kind, key, box in lay.slots:
+            if kind == "team":
+                team_header(s, int(key), box)
+            else:
+                player_panel(s, str(key), box)
+        info_panel(s, lay.info)
 
 
 def board_image(view: MythicView, names: dict[str, str], locale: str) -> Image.Image:

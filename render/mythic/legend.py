@@ -11,7 +11,7 @@ from render.mythic.battlefield import ATTACK_INK, MOVE_INK
 from render.mythic.names import faction_name, terrain_name
 from render.mythic.scene import Scene
 from render.mythic.terrain import TERRAINS, square
-from render.mythic.token import badge, vitality_bar
+from render.mythic.token import badge, outline, vitality_bar
 
 ICON = 34
 ROW = 42
@@ -57,6 +57,21 @@ def items(scene: Scene) -> list[Item]:
         (line(MOVE_INK, False), ICON + 22, scene.label("legend.move")),
         (line(ATTACK_INK, True), ICON + 22, scene.label("legend.attack")),
     ]
+    return out + team_items(scene)
+
+
+def team_items(scene: Scene) -> list[Item]:
+    """4-player variant: who plays with whom (each member's token shape and colour), and
+    when a team is beaten (001 §"Variant: 4-Player Battle", "Victory")."""
+    out: list[Item] = []
+    for team, roles in scene.teams.items():
+        def shapes(box: Box, roles: list[str] = roles) -> None:
+            for i, role in enumerate(roles):
+                look = scene.seat(role)
+                outline(scene.draw, look.shape, (box[0] + 13 + 28 * i, box[1] + ICON / 2), 12, look.fill, Ink.WHITE, 2)
+        out.append((shapes, 28 * len(roles), scene.label("team_of", n=team, names=scene.names_of(roles))))
+    if out:
+        out.append((lambda _box: None, 0, scene.label("legend.team_loss")))
     return out
 
 

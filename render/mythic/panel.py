@@ -17,8 +17,59 @@ from render.mythic.token import outline
 
 PAD = 12
 PLAYER_H = 246
+TEAM_H = 44
 CELL_H = 58
 LINE = 23
+
+Slot = tuple[str, str | int, Box]  # ("team", 1, box) or ("player", "p1", box)
+
+
+def panel_slots(scene: Scene, area: tuple[int, int, int], columns: int, gap: int) -> tuple[list[Slot], int]:
+    """Where the generals' panels go in `area` (left, top, right), and the bottom they reach.
+    Without teams, one panel per seat, row by row. With teams (4-player variant), each team
+    is a block, its header over its members' panels; the blocks side by side when there are
+    two columns, so a team reads down its own column."""
+    x0, y0, x1 = area
+    width = (x1 - x0 - gap * (columns - 1)) // columns
+    teams = scene.teams
+    if teams:
+        blocks = [[("team", team)] + [("player", r) for r in roles] for team, roles in teams.items()]
+    else:
+        blocks = [[("player", r)] for r in scene.view.roles]
+    tops = [y0] * columns
+    slots: list[Slot] = []
+    for i, block in enumerate(blocks):
+        col = i % columns
+        left = x0 + col * (width + gap)
+        for kind, key in block:
+            height = TEAM_H if kind == "team" else PLAYER_H
+            slots.append((kind, key, (left, tops[col], left + width, tops[col] + height)))
+            tops[col] += height + (gap // 2 if kind == "team" else gap)
+    return slots, max(tops)
+
+
+def team_header(scene: Scene, team: int, box: Box) -> None:
+    """A band over a team's panels: its members' token shapes, `Team 1: Alice & Chloé`, and
+    how many units the team has left (001 §"Variant: 4-Player Battle": a team loses when its
+    two armies total 3 units)."""
+    d = scene.draw
+    x0, y0, x1, y1 = box
+    roles = scene.teams[team]
+    rounded_box(d, box, Ink.HEADER, None, 0, 10)
+    cy, x = (y0 + y1) / 2, x0 + PAD + 13
+    for role in roles:
+        look = scene.seat(role)
+        outline(d, look.shape, (x, cy), 12, look.fill, Ink.WHITE, 2)
+        x += 30
+    alive, total = scene.units_left(roles)
+    left = scene.label("units_left", alive=alive, total=total) if total else ""  # none before recruitment
+    right = x1 - PAD
+    draw_text(d, (right, cy), left, 19, Ink.WHITE, condensed=True, anchor="rm")
+    room = right - (text_width(left, 19, False, True) + 12 if left else 0) - x
+    title = scene.label("team_of", n=team, names=scene.names_of(roles))
+    if text_width(title, 17, True) > room:  # a narrow column: the names are on the panels below anyway
+        title = scene.label("team", n=team)
+    draw_fitted(d, (x, y0, x + room, y1), title, 21, Ink.GOLD, min_size=15, bold=True, anchor="lm")
 
 
 def player_panel(scene: Scene, role: str, box: Box) -> None:
@@ -66,6 +117,8 @@ def allegiance(scene: Scene, side: SideView) -> str:
     if side.faction is None or not all(s.recruited for s in scene.view.sides.values()):
         return scene.label("recruited" if side.recruited else "recruiting")
     parts = [faction_name(side.faction, scene.locale)]
+    if side.team is not None:
+        parts.insert(0, scene.label("team", n=side.team))
     if side.zone:
         parts.append(scene.label("edge", edge=code_label(f"mythic.edge.{side.zone}", scene.locale, side.zone)))
     return " · ".join(parts)

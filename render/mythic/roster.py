@@ -183,6 +183,9 @@ def roster_header(scene: Scene, role: str, title: str) -> None:
     units = army(scene.view, role)
     alive = sum(1 for u in units if not u.destroyed)
     facts = []
+    if side is not None and side.team is not None:  # 4-player variant: who fights beside this army
+        mates = [r for r in scene.teams.get(side.team, []) if r != role]
+        facts.append(scene.label("team_with", n=side.team, names=scene.names_of(mates)))
     if side is not None and side.faction:
         facts.append(faction_name(side.faction, scene.locale))
     facts.append(scene.label("units_left", alive=alive, total=len(units)))

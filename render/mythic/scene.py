@@ -46,7 +46,22 @@ class Scene:
         return " & ".join(self.name(r) for r in roles)
 
     def seat(self, role: str) -> Seat:
-        return seat(self.view.roles, role)
+        return seat(self.view.roles, self.view.sides, role)
+
+    @cached_property
+    def teams(self) -> dict[int, list[str]]:
+        """Team number -> its members in seat order; empty without teams (2 players)."""
+        out: dict[int, list[str]] = {}
+        for role in self.view.roles:
+            team = self.view.sides[role].team if role in self.view.sides else None
+            if team is not None:
+                out.setdefault(team, []).append(role)
+        return dict(sorted(out.items()))
+
+    def units_left(self, roles: list[str]) -> tuple[int, int]:
+        """(units standing, units recruited) of the armies of `roles`."""
+        units = [u for u in self.view.units if u.owner in roles]
+        return sum(1 for u in units if not u.destroyed), len(units)
 
     def unit_text(self, uid: str) -> str:
         """`Cerb (Cerberus)`, `LegA (Legion of the Damned, Acheron)`: the token's label, then
@@ -68,4 +83,7 @@ class Scene:
             return None
         if not winners:
             return self.label("draw")
+        for team, roles in self.teams.items():  # 001 §"Variant: 4-Player Battle", "Victory": a team wins
+            if set(winners) == set(roles):
+                return self.label("team_winner", n=team, names=self.names_of(roles))
         return self.label("winner", names=self.names_of(winners))

@@ -14,6 +14,9 @@ from render.common import Colour, Ink, draw_fitted, draw_text
 from render.mythic.seats import Seat
 
 SHADOW: Colour = (40, 36, 32)
+# How wide the label may be (in radii, each side of the centre) so it stays inside the shape's
+# upper half: a diamond narrows fast towards its top corner.
+LABEL_HALF_WIDTH = {"circle": 0.72, "square": 0.72, "hexagon": 0.7, "diamond": 0.62}
 
 
 def outline(draw: ImageDraw.ImageDraw, shape: str, centre: tuple[float, float], r: float, fill: Colour | None,
@@ -67,7 +70,8 @@ def draw_token(draw: ImageDraw.ImageDraw, unit: UnitView, centre: tuple[float, f
         outline(draw, look.shape, (cx + 3, cy + 4), r, SHADOW, None)
     outline(draw, look.shape, centre, r + 1, None, Ink.BLACK, 1)
     outline(draw, look.shape, centre, r, look.fill, Ink.WHITE)
-    draw_fitted(draw, (cx - r * 0.72, cy - r * 0.72, cx + r * 0.72, cy - r * 0.06), label, max(14, round(size * 0.33)),
+    half = LABEL_HALF_WIDTH[look.shape] * r
+    draw_fitted(draw, (cx - half, cy - r * 0.72, cx + half, cy - r * 0.06), label, max(14, round(size * 0.33)),
                 look.ink, min_size=12, bold=True, condensed=True)
     draw_text(draw, (cx, cy + r * 0.34), str(unit.vitality), max(14, round(size * 0.38)), look.ink, bold=True,
               anchor="mm")

@@ -18,7 +18,8 @@ from engine.athena.state import clone as clone_state
 from engine.errors import IllegalCommand
 from engine.harness import play, replay
 
-FIXTURE = Path(__file__).parent / "fixtures" / "state_v1.json"
+FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURE = FIXTURES / "state_v2.json"
 MIXES = [("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]
 SETUPS = [
     ("athenes", {}), ("initiation", {}), ("expert", {}), ("expert", {"structure": "inverted", "cards": 10}),
@@ -251,7 +252,7 @@ def test_public_events_never_name_a_power_played_or_discarded():
 
 
 def test_load_state_accepts_a_saved_state_of_the_current_version():
-    """fixtures/state_v1.json: an athenes game saved in round 1, duel 6, at a strategy step.
+    """fixtures/state_v2.json: an athenes game saved in round 1, duel 6, at a strategy step.
     Loading it and saving it again must give the same JSON: a change of the state's shape
     fails here, and then needs a new SCHEMA_VERSION, an upgrade step in load_state and a
     new fixture beside this one."""
@@ -264,6 +265,18 @@ def test_load_state_accepts_a_saved_state_of_the_current_version():
         GAME.apply(state, role, GAME.legal(state, role)[-1])
     with pytest.raises(ValueError):
         GAME.load_state({**data, "schema_version": State.SCHEMA_VERSION + 1})
+    assert GAME.setup(GAME.Options(), ["p1", "p2"], 1).schema_version == State.SCHEMA_VERSION
+
+
+def test_a_version_1_state_is_upgraded_with_its_first_attacker():
+    """Version 2 added `first_attacker`: a version 1 save (the same position) loads with it
+    taken from the option, and unknown (None) once a random draw is past round 1."""
+    old = json.loads((FIXTURES / "state_v1.json").read_text(encoding="utf-8"))
+    assert old["schema_version"] == 1 and "first_attacker" not in old
+    assert json.loads(dump(GAME.load_state(old))) == json.loads(FIXTURE.read_text(encoding="utf-8"))
+    drawn = {**old, "options": {**old["options"], "first_attacker": "random"}, "round_starter": "p2"}
+    assert GAME.load_state(drawn).first_attacker == "p2"
+    assert GAME.load_state({**drawn, "round": 2}).first_attacker is None
 
 
 def test_apply_never_mutates_its_input():

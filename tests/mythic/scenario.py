@@ -26,8 +26,10 @@ def battle(
     seed: int = 0,
 ) -> State:
     """A battle in progress, `current` to play its main phase. `armies`: role -> ["unit@c3"];
-    `terrain`: square -> terrain letter; `vit`: "p1.unit" -> Vitality."""
-    state = new_game(options or Options(), ["p1", "p2"], seed)
+    `terrain`: square -> terrain letter; `vit`: "p1.unit" -> Vitality. With teams, four roles
+    on the same 12 x 12 board, p1 and p3 in the south, p2 and p4 in the north."""
+    options = options or Options()
+    state = new_game(options, GAME.roles(options), seed)
     cells = ["."] * (SIZE * SIZE)
     board = Board(width=SIZE, height=SIZE, terrain="".join(cells))
     for sq, ch in (terrain or {}).items():
@@ -49,7 +51,8 @@ def battle(
         side.aow = (aow or {}).get(role, 0)
     state.stack = [Frame(kind="main", role=current)]
     state.turn = Turn(number=1, current=current)
-    state.phase, state.first, state.zones = "battle", "p1", {"p1": "s", "p2": "n"}
+    state.phase, state.first = "battle", "p1"
+    state.zones = {r: "s" if state.team(r) == 1 else "n" for r in state.roles}
     return state
 
 

@@ -64,9 +64,11 @@ def test_characteristics_weaken_as_the_stack_turns():
         assert len(bottom.talents) <= max(len(top.talents), 1), unit.id
 
 
-def test_presets_are_valid_armies():
-    for army in content().armies.values():
-        assert army_refusal(army.faction, army.units, 100) is None, army.id
+def test_presets_are_valid_armies_for_a_duel_or_for_teams():
+    """100 points for two players, 60 for the 4-player battle (001 §"Variant: 4-Player Battle")."""
+    fits = {army.id: [p for p in (100, 60) if army_refusal(army.faction, army.units, p) is None] for army in content().armies.values()}
+    assert all(fits.values()), fits
+    assert {p for found in fits.values() for p in found} == {100, 60}
 
 
 def test_tiles_fit_four_in_a_square_and_six_in_a_rectangle():
@@ -111,6 +113,7 @@ def _pack(tmp_path, text: str):
          "    b: [\"......\", \"......\", \"......\", \"......\", \"......\", \"......\"]\n", "tiles.1.a", "cannot be reached"),
         ("armies:\n  mine:\n    name: {en: A, fr: B}\n    faction: hades\n    units: [cerberus, pegasus]\n", "armies.mine.units[1]", "unknown unit"),
         ("battlefields:\n  odd: [1a, 1b, 2a, 3a]\n", "battlefields.odd", "different"),
+        ("battlefields:\n  odd: [1a, 2a, 3a, 4a, 5a]\n", "battlefields.odd", "4 tile sides"),
         ("battlefields:\n  odd: [1a, 2a, 3z, 4a]\n", "battlefields.odd[2]", "tile side"),
         ("weather: {}\n", "weather", "unknown section"),
     ],

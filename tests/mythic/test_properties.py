@@ -39,8 +39,9 @@ def _check_views(state) -> None:
         assert '"deck":[' not in dumped.replace(" ", "")  # deck contents never, only counts
 
 
-def _play(seed: int, p1: str, p2: str, options: Options, max_steps: int, deep: bool):
-    players = {"p1": KINDS[p1](seed), "p2": KINDS[p2](seed + 1)}
+def _play(seed: int, p1: str, p2: str, options: Options, max_steps: int, deep: bool, p3: str = "random", p4: str = "random"):
+    kinds = {"p1": p1, "p2": p2, "p3": p3, "p4": p4}
+    players = {role: KINDS[kinds[role]](seed + i) for i, role in enumerate(GAME.roles(options))}
     state = GAME.setup(options, GAME.roles(options), seed)
     log = []
     for _ in range(max_steps):

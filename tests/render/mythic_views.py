@@ -65,7 +65,8 @@ def board(rows: list[str] = PLAIN_12) -> BoardView:
     """A board from rows written north first (the view stores index y * width + x, y from the south)."""
     height, width = len(rows), len(rows[0])
     terrain = [TERRAIN_CODES[rows[height - 1 - y][x]] for y in range(height) for x in range(width)]
-    return BoardView(width=width, height=height, files=LETTERS[:width], terrain=terrain, tiles=["1a", "2a", "3a", "4a"])
+    tiles = [f"{i + 1}a" for i in range(width * height // 36)]  # 6 x 6 tiles
+    return BoardView(width=width, height=height, files=LETTERS[:width], terrain=terrain, tiles=tiles)
 
 
 def stats(unit_id: str, vitality: int) -> StatsView:
@@ -193,7 +194,8 @@ def four_players() -> MythicView:
         unit("p3", "owls", "r2"), unit("p3", "centaurs", "p1"),
         unit("p4", "legion-acheron", "b11"), unit("p4", "legion-styx", "c12"),
     ]
-    sides = {r: side(r, "athena" if r in ("p1", "p3") else "hades", z, [u.unit for u in units if u.owner == r])
+    sides = {r: side(r, "athena" if r in ("p1", "p3") else "hades", z, [u.unit for u in units if u.owner == r],
+                     team=1 if r in ("p1", "p3") else 2)
              for r, z in zip(roles, ("s", "n", "s", "n"), strict=True)}
     return battle(units=units, roles=roles, sides=sides, board=board(rows), last_move=["b4", "b3", "b2"],
                   last_move_unit="p1.spartans", last_attack=None, activation=None, activations=[], current="p1",

@@ -179,13 +179,14 @@ def test_the_four_player_rectangle_puts_the_panels_under_the_board():
     """000 §"Variante : Bataille à 4 joueurs": 6 tiles in a rectangle (18 x 12 here)."""
     view = four_players()
     lay = layout(Scene(view, NAMES, "en"))
-    assert not lay.beside and lay.columns == 2
+    panels = [box for kind, _, box in lay.slots if kind == "player"]
+    assert not lay.beside and len({box[0] for box in panels}) == 2  # two columns
     assert lay.grid.width == 18 and lay.grid.cell >= 56
-    assert lay.grid.right <= WIDTH - 16 and lay.panels[1] > lay.grid.bottom
+    assert lay.grid.right <= WIDTH - 16 and min(box[1] for box in panels) > lay.grid.bottom
     image = decode(board_png(view, NAMES, "en"))
     assert image.width == WIDTH and image.height == lay.height
 
 
 def test_the_layout_depends_only_on_the_board_size_and_the_seats():
     full, empty = Board(battle(), NAMES, "en").layout, Board(battle(units=[]), NAMES, "en").layout
-    assert full.grid == empty.grid and full.beside and full.panels[:3] == empty.panels[:3]
+    assert full.grid == empty.grid and full.beside and full.slots == empty.slots

@@ -8,6 +8,7 @@ import render.common
 import render.mythic.names
 from engine.i18n import has_key
 from render.mythic import board_png, dice_line, private_png, roster_png
+from tests.render.mythic_four_views import widen
 from tests.render.mythic_views import NAMES, battle, cc_attack, finished, four_players, my_turn, recruiting
 
 
@@ -32,7 +33,7 @@ def asked(monkeypatch) -> set[str]:
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_every_word_drawn_is_translated(asked, locale):
-    for view in (battle(), finished(), recruiting(), four_players()):
+    for view in (battle(), finished(), recruiting(), four_players(), widen(finished())):
         board_png(view, NAMES, locale)
         roster_png(view, view.roles[0], NAMES, locale)
     private_png(my_turn(["spartans", "owls"], activations=["p1.owls"]), NAMES, locale)

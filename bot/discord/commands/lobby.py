@@ -15,13 +15,14 @@ from bot.discord.game_options import decorate, option_params, options_for, signa
 from bot.discord.handlers import run_command
 from bot.discord.translator import label, named
 from bot.service.api import Actor, UserError, Where
-from bot.service.timers import MAX_CLOCK_DAYS, MAX_REMINDER_HOURS
+from bot.service.timers import MAX_CLOCK_DAYS, MAX_REMINDER_HOURS, MAX_WINDOW_MINUTES
 from engine.protocol import Game
 
 LEVELS = ("random", "heuristic")
 # the service's bounds (bot/service/timers.py); 0 turns the timer off
 CLOCK_DAYS = app_commands.Range[int, 0, MAX_CLOCK_DAYS]
 REMINDER_HOURS = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
+WINDOW_MINUTES = app_commands.Range[int, 0, MAX_WINDOW_MINUTES]
 LANGUAGES = {"en": "English", "fr": "Français"}
 
 
@@ -40,14 +41,15 @@ async def league_names(interaction: discord.Interaction, current: str) -> list[a
 
 
 def add_new(group: app_commands.Group, games: list[Game]) -> None:
-    """`/game new game:<choice> [seed] [league] [clock_days] [reminder_hours] [each game option, typed]`."""
+    """`/game new game:<choice> [seed] [league] [clock_days] [reminder_hours] [window_minutes]
+    [each game option, typed]`."""
     params = option_params(games)
     by_id = {g.id: g for g in games}
 
     async def new(interaction: discord.Interaction, **values: Any) -> None:
         game = by_id[values.pop("game")]
         seed, league = values.pop("seed", None), values.pop("league", None)
-        timers = {"clock_days": values.pop("clock_days", None), "reminder_hours": values.pop("reminder_hours", None)}
+        timers = {key: values.pop(key, None) for key in ("clock_days", "reminder_hours", "window_minutes")}
 
         leagues = getattr(interaction.client, "leagues", None)
 
@@ -72,9 +74,10 @@ def add_new(group: app_commands.Group, games: list[Game]) -> None:
         inspect.Parameter("league", kw, default=None, annotation=app_commands.Range[str, 1, 40] | None),
         inspect.Parameter("clock_days", kw, default=None, annotation=CLOCK_DAYS | None),
         inspect.Parameter("reminder_hours", kw, default=None, annotation=REMINDER_HOURS | None),
+        inspect.Parameter("window_minutes", kw, default=None, annotation=WINDOW_MINUTES | None),
     ]
     new.__signature__ = signature(params, head)  # type: ignore[attr-defined]
-    decorate(new, params, ["game", "seed", "league", "clock_days", "reminder_hours"])
+    decorate(new, params, ["game", "seed", "league", "clock_days", "reminder_hours", "window_minutes"])
     new.__discord_app_commands_param_choices__["game"] = [  # type: ignore[attr-defined]
         app_commands.Choice(name=named(g.names), value=g.id) for g in games
     ]

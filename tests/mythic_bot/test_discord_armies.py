@@ -1,0 +1,168 @@
+"""`/army` and `/mythic` end to end: the real bot with bot.mythic installed, the real table
+service and a SQLite file, against the fake Discord of tests/discord. An army is built by
+autocomplete and saved, recruited in secret at a table, then typed moves are played
+against an AI seat; a French player reads French."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+DISCORD_TESTS = Path(__file__).resolve().parents[1] / "discord"
+if str(DISCORD_TESTS) not in sys.path:
+    sys.path.append(str(DISCORD_TESTS))  # for `fakediscord` and `tablehelp`
+
+
+def _discord_conftest():
+    """The fake-Discord fixtures of tests/discord, loaded under their own name."""
+    name = "discord_tests_conftest"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, DISCORD_TESTS / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_fakes = _discord_conftest()
+fake = _fakes.fake  # the module-scoped fake Discord fixture
+
+from tablehelp import Table  # noqa: E402
+
+from bot.mythic import MythicService  # noqa: E402
+from bot.mythic.cog import install  # noqa: E402
+from bot.service import TableService  # noqa: E402
+from bot.store import open_store  # noqa: E402
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+NICK = ["cerb", "rhad", "audi", "mara", "legion-a", "legion-p", "arti"]
+
+
+async def start(fake, db):
+    store = await open_store(db)
+    mythic = MythicService(store)
+    bot = await _fakes.start_bot(fake, TableService(store), extensions=[lambda b: install(b, mythic)])
+    return store, bot
+
+
+async def build(table: Table, user, parts: list[str], faction: str = "hades") -> tuple[str, list[dict]]:
+    """Type each unit's beginning and take the one suggestion, as a player would; returns
+    the finished list's value and the last suggestions seen."""
+    typed = ""
+    for part in parts:
+        choices = await table.fake.autocomplete(user, table.channel, "army save", "units", faction=faction,
+                                                units=typed + part)
+        assert len(choices) == 1, choices
+        typed = choices[0]["value"] + " "
+    final = await table.fake.autocomplete(user, table.channel, "army save", "units", faction=faction, units=typed)
+    return final[0]["value"], final
+
+
+async def test_save_recruit_and_play_typed_moves(fake, tmp_path):
+    guild = fake.world.add_guild("Armies")
+    table = Table(fake, fake.world.add_channel(guild, "armies"))
+    alice = fake.world.add_user("Alice", locale="en-US")
+    bruno = fake.world.add_user("Bruno", locale="fr")
+    store, bot = await start(fake, tmp_path / "agora.db")
+    try:
+        # build and save by autocomplete: each suggestion shows cost and running total
+        first = await fake.autocomplete(alice, table.channel, "army save", "units", faction="hades", units="cerb")
+        assert first == [{"name": "Cerberus, Guardian of the Gate of Hell (29) · 29/100", "value": "cerb"}]
+        units, final = await build(table, alice, NICK)
+        assert final[0]["name"] == "✓ these 7 units · 100/100"
+        saved = await table.slash(alice, "army save", name="Hellhounds", faction="hades", units=units)
+        assert "Army **Hellhounds** saved: Hades, 7 units, 100 points." in saved.ephemeral_text
+        assert saved.public == []
+        listed = await table.slash(bruno, "army list")  # private: Bruno sees only the starters, in French
+        assert "Hellhounds" not in listed.ephemeral_text and "Aucune pour l’instant" in listed.ephemeral_text
+        assert "L'armée de Jean (exemple du livret)" in listed.ephemeral_text
+        checked = await table.slash(bruno, "army check", faction="athena", units="talos strat spart")
+        assert "Athéna : Talos, le Géant de Bronze" in checked.ephemeral_text
+        assert "Une armée compte de 5 à 10 Unités, pas 3." in checked.ephemeral_text
+
+        # a table against an AI seat: recruit the saved army, chosen by autocomplete
+        await table.slash(alice, "game new", game="mythic", seed=5)
+        await table.slash(alice, "game addbot", level="random")
+        await table.slash(alice, "game start")
+        offered = await fake.autocomplete(alice, table.channel, "mythic recruit", "army", army="hell")
+        assert offered == [{"name": "Hellhounds · 100 pts · ✓ fits this game", "value": "Hellhounds"}]
+        before = len(table.public())
+        recruited = await table.slash(alice, "mythic recruit", army="Hellhounds")
+        assert "You recruited **Hellhounds** (Hades, 100 points)" in recruited.ephemeral_text
+        assert "Alice has recruited an army" in table.public_text()
+        assert len(table.public()) > before
+
+        # set-up moves through /play until Alice may activate a unit
+        rng = random.Random(3)
+        for _ in range(40):
+            if await fake.autocomplete(alice, table.channel, "mythic activate", "unit", unit=""):
+                break
+            await table.slash(alice, "play", move=await table.choose_move(alice, rng))
+        units = await fake.autocomplete(alice, table.channel, "mythic activate", "unit", unit="")
+        assert units and all(c["name"][0].isupper() and " " not in c["value"].split()[0] for c in units)
+        pick = next(c for c in units if c["value"] == "marauders")
+        assert pick["name"] == "Infernal Marauders"
+        before = len(table.public())
+        activated = await table.slash(alice, "mythic activate", unit=pick["value"])
+        assert len(table.public()) > before, activated.ephemeral_text
+
+        squares = await fake.autocomplete(alice, table.channel, "mythic move", "to", to="")
+        assert squares, "an activated unit can move"
+        before = len(table.public())
+        moved = await table.slash(alice, "mythic move", to=squares[0]["value"])
+        assert len(table.public()) > before, moved.ephemeral_text
+        assert "Alice: Infernal Marauders moves" in table.last_public().content
+
+        # then attack if an enemy is in reach; else convert a card and end the turn
+        targets = await fake.autocomplete(alice, table.channel, "mythic attack", "target", target="")
+        if targets:
+            assert all(c["name"].endswith(")") for c in targets)  # "Shades of Erebus (e6)"
+            steps = [("mythic attack", {"target": targets[0]["value"]})]
+        else:
+            cards = await fake.autocomplete(alice, table.channel, "mythic convert", "card", card="")
+            assert {"name": "Art of War card", "value": "aow"} in cards
+            steps = [("mythic convert", {"card": cards[0]["value"]}), ("mythic end", {})]
+        for path, values in steps:
+            before = len(table.public())
+            done = await table.slash(alice, path, **values)
+            assert len(table.public()) > before, done.ephemeral_text
+
+        # a refusal is the engine's, privately, and changes nothing
+        before = len(table.public())
+        refused = await table.slash(alice, "mythic convert", card="zeus")
+        assert "I know no unit called “zeus”" in refused.ephemeral_text and len(table.public()) == before
+        wrong = await table.slash(bruno, "mythic pass")
+        assert wrong.public == [] and wrong.ephemeral_text == "Vous n’avez pas de place dans cette partie."
+    finally:
+        await _fakes.stop_bot(bot)
+        await store.close()
+
+
+async def test_recruiting_stays_secret_until_both_have(fake, tmp_path):
+    guild = fake.world.add_guild("Secret")
+    table = Table(fake, fake.world.add_channel(guild, "secret"))
+    alice = fake.world.add_user("Alice", locale="en-US")
+    bruno = fake.world.add_user("Bruno", locale="fr")
+    store, bot = await start(fake, tmp_path / "agora.db")
+    try:
+        await table.slash(alice, "game new", game="mythic", seed=7)
+        await table.slash(bruno, "game join")
+        await table.slash(alice, "game start")
+        units = await fake.autocomplete(bruno, table.channel, "mythic recruit", "units", faction="athena", units="tal")
+        assert units[0]["name"] == "Talos, le Géant de Bronze (30) · 30/100"
+        recruited = await table.slash(bruno, "mythic recruit", army="phalanx")
+        assert "Vous avez recruté **La Phalange** (Athéna, 96 points)" in recruited.ephemeral_text
+        public = table.public_text()
+        assert "Bruno has recruited an army" in public or "Bruno a recruté son armée" in public
+        assert "Strat" not in public and "Hoplites" not in public  # the army itself stays secret
+        typed = await table.slash(alice, "mythic recruit", faction="hades", units=" ".join(NICK))
+        assert "You recruited **your army** (Hades, 100 points)" in typed.ephemeral_text
+        assert "Strategos of Athens" in table.public_text()  # both recruited: revealed
+    finally:
+        await _fakes.stop_bot(bot)
+        await store.close()

@@ -1,0 +1,52 @@
+"""`/mythic` at the service level: the channel's game decides what fits, and a channel
+without a Mythic Battles game refuses the typed commands clearly."""
+
+from __future__ import annotations
+
+import pytest
+from mythic_bot_helpers import ALICE, BOB, NICK, WHERE, text
+
+from bot.mythic.armies import starters
+from bot.service import TableService
+from bot.service.api import UserError, Where
+from engine.i18n import render
+
+OTHER = Where("g1", "athena-channel")
+
+
+@pytest.fixture
+def tables(store) -> TableService:
+    return TableService(store, render_images=False)
+
+
+async def test_recruit_choices_judge_armies_under_this_games_options(mythic, tables):
+    await mythic.save(WHERE, ALICE, "Hellhounds", "hades", NICK)
+    await tables.new_game(WHERE, ALICE, "mythic", {"teams": True})
+    choices = dict((v, n) for n, v in await mythic.army_choices(WHERE, ALICE, ""))
+    assert choices["Hellhounds"] == "Hellhounds · 100 pts · ✗ This army costs 100 points: spend between 55 and 60."
+    assert set(choices) == {"Hellhounds", *(a.key for a in starters())}
+    assert "Hellhounds" not in dict((v, n) for n, v in await mythic.army_choices(WHERE, BOB, ""))  # private
+    builder = await mythic.recruit_unit_choices(WHERE, BOB, "hades", "cerb")
+    assert builder == [("Cerbère, Gardien de la Porte des Enfers (29) · 29/60", "cerb")]
+
+
+async def test_typed_commands_need_a_mythic_game_here(mythic, tables):
+    for call in (mythic.activate(tables, OTHER, ALICE, "cerberus"), mythic.simple(tables, OTHER, ALICE, "pass")):
+        with pytest.raises(UserError) as none:
+            await call
+        assert none.value.text.key == "bot.err.no_game"
+    await tables.new_game(OTHER, ALICE, "athena", {})
+    with pytest.raises(UserError) as other:
+        await mythic.move(tables, OTHER, ALICE, "c3")
+    assert render(other.value.text, "fr") == "La partie de ce salon n’est pas une partie de Mythic Battles."
+
+
+async def test_recruit_needs_an_army_or_units(mythic, tables):
+    await tables.new_game(WHERE, ALICE, "mythic", {})
+    with pytest.raises(UserError) as nothing:
+        await mythic.recruit(tables, WHERE, ALICE)
+    assert nothing.value.text.key == "mythicbot.err.recruit_what"
+    with pytest.raises(UserError) as unknown:
+        await mythic.recruit(tables, WHERE, ALICE, army="Nope")
+    assert "You have no army called “Nope”" in render(unknown.value.text, "en")
+    assert "Alice" in text(await tables.status(WHERE, ALICE))  # nothing changed: still a lobby
