@@ -7,22 +7,21 @@ Positions come from seeded self-played games (random players by default, `--play
 heuristic` for the stronger one), spread over the whole game, so the figures include the
 strings and unit counts a real table meets; four-player positions come from the engine's team
 variant (`Options(teams=True)`: 4 seats, 60 points each, 6 tiles of 18 x 12 squares).
-For each image: the first (cold) render, then median and p90 render time and median, p90
-and max PNG size in bytes. Target: battlefield median <= 80 ms and < 300 KB (2 players),
-< 400 KB (4 players) on the 2-core machine.
+For each image: the first (cold) render, then median, p90 and p99 render time and median
+and max PNG size in bytes (the Battle for Athena benchmark's `measure`). Target: battlefield
+median <= 80 ms and < 300 KB (2 players), < 400 KB (4 players) on the 2-core machine.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.render_athena import percentile  # noqa: E402
+from bench.render_athena import measure  # noqa: E402
 from engine.harness import play  # noqa: E402
 from engine.mythic import GAME  # noqa: E402
 from render.mythic import board_png, private_png, roster_png  # noqa: E402
@@ -37,20 +36,6 @@ def sample_states(games: int, count: int, players: str, options) -> list:
         play(GAME, seats, seed=seed, options=options, on_step=lambda _b, _r, _c, out: states.append(out.state))
     step = max(1, len(states) // count)
     return states[::step][:count]
-
-
-def measure(label: str, render, views: list, repeat: int) -> None:
-    times, sizes = [], []
-    for _ in range(repeat):
-        for view in views:
-            start = time.perf_counter()
-            data = render(view)
-            times.append((time.perf_counter() - start) * 1000)
-            sizes.append(len(data))
-    print(f"{label:<18} positions={len(views):<3} renders={len(times):<4} "
-          f"time median {statistics.median(times):6.1f} ms  p90 {percentile(times, 0.9):6.1f} ms   "
-          f"PNG median {int(statistics.median(sizes)):>7} B  p90 {int(percentile(sizes, 0.9)):>7} B  "
-          f"max {max(sizes):>7} B")
 
 
 def main() -> None:

@@ -174,9 +174,9 @@ class LocalTable:
 
     def show(self, reply: Reply, user: str | None = None) -> None:
         for message in reply.messages:
-            self.show_message(message, user)
+            self.show_message(message, user, reply.game_id)
 
-    def show_message(self, message: Message, user: str | None = None) -> None:
+    def show_message(self, message: Message, user: str | None = None, game_id: int | None = None) -> None:
         locale = message.locale or self.locale
         if message.to_user is not None:
             prefix = f"[to {message.to_user}] "
@@ -192,7 +192,8 @@ class LocalTable:
             self.write(prefix + self.text(Text("bot.console.mentions", params={"names": names}), locale))
         for attachment, key in ((message.image, "bot.console.image"), (message.attachment, "bot.console.file")):
             if attachment is not None:
-                path = self.out / attachment.filename
+                # one folder per game: a rematch's board-0.png must not overwrite the first game's
+                path = self.out / (f"game-{game_id}" if game_id is not None else "") / attachment.filename
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(attachment.data)
                 self.write(prefix + self.text(Text(key, params={"path": str(path)}), locale))

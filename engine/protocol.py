@@ -109,6 +109,7 @@ class Game(Protocol):
     - `orders: list[Order]` and `standing(state, role, orders: dict[str, str]) -> command
       | None`: the command the role's standing orders play now; always one of `legal()`.
     - `describe(view) -> list[Text]`, `rules: list[Text]`: see the table service.
+    - `summary(public_view) -> list[Text]`: the position in words for `/game status`.
     """
 
     id: str

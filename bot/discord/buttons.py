@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.errors import log_unexpected
 from bot.service.api import Button
 from engine.i18n import render
 
@@ -34,6 +35,15 @@ def game_of(custom_id: str) -> str | None:
     return match["game"] if match else None
 
 
+def button_action(custom_id: str) -> str:
+    """A button id for the logs: its game, revision and action, never its argument (a move
+    offered in a DM, e.g. the card a player holds, is private)."""
+    match = re.fullmatch(CUSTOM_ID, custom_id)
+    if match is None:
+        return "(foreign id)"
+    return f"ag:{match['game']}:{match['rev']}:{match['action']}" + (":…" if match["arg"] is not None else "")
+
+
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
     def __init__(
         self, custom_id: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
@@ -50,7 +60,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler: PressHandler = interaction.client.on_game_button  # type: ignore[attr-defined]
-        await handler(interaction, self.item.custom_id or "")
+        custom_id = self.item.custom_id or ""
+        try:
+            await handler(interaction, custom_id)
+        except Exception as exc:  # else discord.py logs the button, whose label may be a private move
+            log_unexpected(exc, f"button {button_action(custom_id)}", game_of(custom_id))
 
 
 def kind_for(custom_id: str, kinds: list[Any]) -> Any:

@@ -18,7 +18,7 @@ from bot.discord.buttons import GameButton
 from bot.discord.commands import all_commands
 from bot.discord.context import user_locale
 from bot.discord.delivery import Delivery
-from bot.discord.errors import error_reply
+from bot.discord.errors import error_reply, log_unexpected
 from bot.discord.handlers import press
 from bot.discord.translator import CatalogTranslator
 from engine import GAME_IDS, get_game
@@ -153,6 +153,6 @@ class AgoraBot(discord.Client):
         while not self.is_closed():
             try:
                 await self.tick_once()
-            except Exception:
-                log.exception("reminder tick failed")
+            except Exception as exc:  # logged without its message, which could quote a hidden card
+                log_unexpected(exc, "reminder tick", None)
             await asyncio.sleep(self.tick_seconds or 60.0)

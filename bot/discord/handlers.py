@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.answer import Answer
-from bot.discord.buttons import game_of
+from bot.discord.buttons import button_action, game_of
 from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, narrow
 from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import error_reply, log_unexpected
@@ -61,7 +61,7 @@ async def press(interaction: discord.Interaction, custom_id: str) -> None:
     async def call(service: Any, where: Where, actor: Actor) -> Reply:
         return await service.press(where, actor, custom_id)
 
-    await _answer(interaction, call, True, f"button {custom_id}", game_of(custom_id))
+    await _answer(interaction, call, True, f"button {button_action(custom_id)}", game_of(custom_id))
 
 
 async def complete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

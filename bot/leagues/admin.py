@@ -6,6 +6,7 @@ import sqlite3
 
 from bot.leagues import dates, repo, texts
 from bot.leagues.base import LeagueBase, private, public
+from bot.leagues.games import VARIANTS, variants_overlap
 from bot.leagues.images import standings_block
 from bot.leagues.ratings import DEFAULT_MODEL, MODELS
 from bot.service.api import Actor, Reply, UserError, Where
@@ -37,22 +38,32 @@ class AdminCommands(LeagueBase):
             raise UserError("league.err.bad_name", max=NAME_LENGTH)
         if game not in GAME_IDS:
             raise UserError("league.err.unknown_game", game=game, known=", ".join(GAME_IDS))
+        variant = variant.strip().casefold()
+        if variant and variant not in VARIANTS.get(game, ()):
+            raise UserError("league.err.unknown_variant", variant=variant, game=T(f"league.game.{game}"),
+                            known=", ".join(VARIANTS.get(game, ())) or "–")
         if rating_model not in MODELS:
             raise UserError("league.err.unknown_model", model=rating_model, known=", ".join(MODELS))
         start, end = _dates(starts, ends)
         now = self.clock()
+        channel = channel_id or where.channel_id
         async with self.store.transaction() as conn:
             if await repo.league_named(conn, where.guild_id, name):
                 raise UserError("league.err.name_taken", name=name)
+            rival = next((lg for lg in await repo.guild_leagues(conn, where.guild_id)
+                          if lg.channel_id == channel and lg.game == game
+                          and variants_overlap(lg.variant, variant)), None)
+            if rival is not None:  # a game finished here must belong to one league only
+                raise UserError("league.err.channel_taken", league=rival.name, game=T(f"league.game.{game}"))
             try:
-                league_id = await repo.insert_league(conn, where.guild_id, channel_id or where.channel_id, name, game,
-                                                     variant.strip(), rating_model, actor.user_id, now)
+                league_id = await repo.insert_league(conn, where.guild_id, channel, name, game,
+                                                     variant, rating_model, actor.user_id, now)
             except sqlite3.IntegrityError:  # created by someone else meanwhile
                 raise UserError("league.err.name_taken", name=name) from None
             await repo.insert_season(conn, league_id, 1, start, end, now)
             season = await repo.open_season(conn, league_id)
         return public(T(
-            "league.created", league=name, game=T(f"league.game.{game}"), variant=variant.strip() or "–",
+            "league.created", league=name, game=T(f"league.game.{game}"), variant=texts.variant(game, variant),
             model=T(f"league.model.{rating_model}"), span=texts.season_span(season),
         ), locale=actor.locale)
 
@@ -82,7 +93,7 @@ class AdminCommands(LeagueBase):
                 season = await repo.open_season(conn, lg.id)
                 count = sum(m.active for m in (await repo.members(conn, lg.id)).values())
                 lines.append(T("league.list.line", league=lg.name, game=T(f"league.game.{lg.game}"),
-                               variant=lg.variant or "–", season=season.number, count=count))
+                               variant=texts.variant(lg.game, lg.variant), season=season.number, count=count))
         return private(actor, *(lines or [T("league.err.no_league")]))
 
     async def season_new(self, where: Where, actor: Actor, league: str | None = None,

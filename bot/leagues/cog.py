@@ -23,11 +23,13 @@ from bot.discord.context import where_of
 from bot.discord.handlers import run_command
 from bot.discord.translator import label
 from bot.leagues import buttons
+from bot.leagues.games import VARIANTS
 from bot.leagues.ratings import MODELS
 from bot.leagues.reports import DECISIONS, FIRST_CHOICES, MAX_GAMES_A_DAY, RESULTS
 from bot.leagues.views import EXPORTS
 from bot.service.api import UserError
 from engine import GAME_IDS
+from engine.i18n import T, render
 
 log = logging.getLogger("agora.leagues")
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
@@ -59,6 +61,19 @@ async def _league_names(interaction: discord.Interaction, current: str) -> list[
         return []
     wanted = current.casefold()
     return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:25]
+
+
+async def _variants(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The chosen game's variants, named in the user's language (the value is the id)."""
+    game = getattr(interaction.namespace, "game", None)
+    wanted = current.casefold().strip()
+    found = []
+    for gid in ([game] if game in VARIANTS else list(VARIANTS)):
+        for value in VARIANTS[gid]:
+            name = render(T(f"league.variant.{gid}.{value}"), str(interaction.locale))
+            if wanted in value or wanted in name.casefold():
+                found.append(app_commands.Choice(name=name[:100], value=value))
+    return found[:25]
 
 
 async def _members(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -117,6 +132,7 @@ def league_group() -> app_commands.Group:
 def _membership(group: app_commands.Group) -> None:
     @_sub(group, "create", "name", "game", "variant", "rating", "starts", "ends")
     @app_commands.choices(game=_choices("game", GAME_IDS), rating=_choices("rating", MODELS))
+    @app_commands.autocomplete(variant=_variants)
     async def create(interaction: discord.Interaction, name: Label, game: str, variant: Label | None = None,
                      rating: str = "plackett_luce", starts: Day | None = None, ends: Day | None = None) -> None:
         """Manage Server only; the service checks it (Actor.manager)."""

@@ -14,19 +14,22 @@ from bot.service.api import Image as Attachment
 from engine.i18n import T, Text, render
 from render.common import Ink, draw_fitted, png_bytes
 
-IMAGE_ROWS = 50  # beyond this the image gets too tall to read on a phone; the CSV has everyone
-WIDTH, ROW, TOP, PAD = 900, 34, 92, 24
+IMAGE_ROWS = 30  # a taller image shrinks below legibility on a phone screen; the CSV has everyone
+# Sized for phones: Discord shows an image about 360 px wide there, so a 780 px table keeps its
+# 26 px figures near 12 px on screen (the first 900 px table with 20 px figures fell to 8 px).
+WIDTH, ROW, TOP, PAD = 780, 44, 104, 16
+VALUE, HEADING, TITLE = 26, 18, 34  # font sizes
 PODIUM = {1: Ink.GOLD, 2: (190, 190, 200), 3: (205, 127, 50)}
 # (heading key, left edge, right edge, anchor) for each column
 COLUMNS = [
-    ("rank", 24, 84, "m"),
-    ("player", 96, 390, "l"),
-    ("rating", 400, 550, "r"),
-    ("games", 560, 640, "r"),
-    ("wins", 650, 695, "r"),
-    ("draws", 705, 750, "r"),
-    ("losses", 760, 805, "r"),
-    ("streak", 815, 876, "r"),
+    ("rank", 12, 60, "m"),
+    ("player", 68, 318, "l"),
+    ("rating", 326, 466, "r"),
+    ("games", 482, 550, "r"),
+    ("wins", 560, 596, "r"),
+    ("draws", 606, 642, "r"),
+    ("losses", 652, 688, "r"),
+    ("streak", 702, 764, "r"),
 ]
 _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
@@ -51,12 +54,13 @@ def draw_standings(title: Text, rows: list[Row], locale: str) -> bytes:
     height = TOP + ROW * (len(shown) + 1 + len(notes)) + PAD
     image = Image.new("RGB", (WIDTH, height), Ink.PAPER)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, TOP - 18), fill=Ink.HEADER)
-    draw_fitted(draw, (PAD, 8, WIDTH - PAD, TOP - 26), render(title, locale), 30, Ink.WHITE, bold=True, anchor="lm")
+    draw.rectangle((0, 0, WIDTH, TOP - 22), fill=Ink.HEADER)
+    draw_fitted(draw, (PAD, 8, WIDTH - PAD, TOP - 30), render(title, locale), TITLE, Ink.WHITE, min_size=20, bold=True,
+                anchor="lm")
     y = TOP
     for key, x0, x1, anchor in COLUMNS:
         label = "#" if key == "rank" else render(T(f"league.col.{key}"), locale)
-        draw_fitted(draw, (x0, y, x1, y + ROW), label, 18, Ink.MUTED, min_size=12, bold=True, anchor=anchor + "m")
+        draw_fitted(draw, (x0, y, x1, y + ROW), label, HEADING, Ink.MUTED, min_size=14, bold=True, anchor=anchor + "m")
     for i, row in enumerate(shown):
         y = TOP + ROW * (i + 1)
         if i % 2 == 0:
@@ -64,7 +68,7 @@ def draw_standings(title: Text, rows: list[Row], locale: str) -> bytes:
         _draw_row(draw, row, y, locale)
     for i, note in enumerate(notes):
         y = TOP + ROW * (len(shown) + 1 + i)
-        draw_fitted(draw, (PAD, y, WIDTH - PAD, y + ROW), render(note, locale), 16, Ink.MUTED, min_size=11,
+        draw_fitted(draw, (PAD, y, WIDTH - PAD, y + ROW), render(note, locale), HEADING, Ink.MUTED, min_size=14,
                     anchor="lm")
     return png_bytes(image)
 
@@ -72,7 +76,7 @@ def draw_standings(title: Text, rows: list[Row], locale: str) -> bytes:
 def _notes(rows: list[Row], shown: int) -> list[Text]:
     notes = [T("league.standings.empty")] if not rows else []
     if len(rows) > shown:
-        notes.append(T("league.standings.more", n=len(rows) - shown))
+        notes.append(T("league.standings.more_image", n=len(rows) - shown))
     if any(r.left for r in rows):
         notes.append(T("league.standings.left_legend"))
     return notes
@@ -81,7 +85,7 @@ def _notes(rows: list[Row], shown: int) -> list[Text]:
 def _draw_row(draw: ImageDraw.ImageDraw, row: Row, y: int, locale: str) -> None:
     ink = Ink.MUTED if row.left else Ink.TEXT
     if row.rank in PODIUM:
-        cx, cy, r = 54, y + ROW / 2, ROW / 2 - 4
+        cx, cy, r = (COLUMNS[0][1] + COLUMNS[0][2]) / 2, y + ROW / 2, ROW / 2 - 5
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PODIUM[row.rank])
     values = {
         "rank": str(row.rank),
@@ -94,5 +98,5 @@ def _draw_row(draw: ImageDraw.ImageDraw, row: Row, y: int, locale: str) -> None:
         "streak": render(texts.streak(row.streak), locale),
     }
     for key, x0, x1, anchor in COLUMNS:
-        draw_fitted(draw, (x0, y, x1, y + ROW), values[key], 20, ink, min_size=16 if key == "player" else 12,
+        draw_fitted(draw, (x0, y, x1, y + ROW), values[key], VALUE, ink, min_size=20 if key == "player" else 16,
                     bold=key in ("rank", "player"), anchor=anchor + "m")

@@ -3,8 +3,12 @@ ends, and a game of the league's game between its members, started in the league
 or with `league:` at `/game new`, becomes an accepted match, once.
 
 What the engine's `Result` gives: `winners` and `scores` by role; in `details`, when the
-game knows them, `teams` (list of role lists; default: winners against the rest),
-`factions` ({role: faction}), `first` (the role that played first), `scenario`, `turns`.
+game knows them, `teams` (list of role lists, or role -> team number; default: winners
+against the rest), `factions` ({role: faction}), `first` (the role that played first),
+`scenario`, `turns`. A game ended by the table service (resignation: `resigned`, the move
+clock: `timeout`) takes the missing details from its last state (`games.state_details`),
+and the side of the resigning or late player loses, whole: in a team game their teammate
+loses with them.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from bot.leagues import repo, texts
+from bot.leagues import games, repo, texts
 from bot.leagues.base import LeagueBase, outside_season, public
 from bot.leagues.model import Seat
 from bot.service.api import Reply, Where
@@ -20,53 +24,74 @@ from engine.i18n import T, Text
 from engine.protocol import Result
 
 
-def _teams(roles: list[str], result: Result) -> list[list[str]]:
-    """Sides as the engine reports them; without `teams`, the winners against the rest, so
-    the four-player variant's two teams of two (000 "Variante : Bataille à 4 joueurs")
-    are two sides even when the engine does not say."""
-    given = result.details.get("teams")
+def _teams(roles: list[str], details: dict[str, Any], winners: list[str]) -> list[list[str]]:
+    """Sides as the engine reports them; without `teams`, the winners against the rest."""
+    given = details.get("teams")
     if isinstance(given, dict):  # role -> team number
         given = [[r for r in roles if given.get(r) == team] for team in sorted(set(given.values()))]
     if isinstance(given, list) and sorted(r for team in given for r in team) == sorted(roles):
         return [list(team) for team in given]
-    if result.winners:
-        return [[r for r in roles if r in result.winners], [r for r in roles if r not in result.winners]]
+    if winners:
+        return [[r for r in roles if r in winners], [r for r in roles if r not in winners]]
     return [[r] for r in roles]
 
 
-def _first(record: Any, roles: list[str], result: Result) -> str | None:
-    first = result.details.get("first") or result.details.get("first_player")
+def _beaten(details: dict[str, Any]) -> set[str]:
+    """Roles that lost outside the rules: who resigned, whose clock ran out."""
+    beaten: set[str] = set()
+    for key in ("resigned", "timeout"):
+        value = details.get(key)
+        beaten |= {value} if isinstance(value, str) else set(value or ())
+    return beaten
+
+
+def _first(record: Any, roles: list[str], details: dict[str, Any]) -> str | None:
+    first = details.get("first") or details.get("first_player")
     if first in roles:
         return first
     chosen = (record.options or {}).get("first_attacker") or (record.options or {}).get("first_player")
     return chosen if chosen in roles else None
 
 
-def match_seats(record: Any, users: dict[str, str], result: Result) -> list[Seat]:
+def match_details(record: Any, result: Result, state_json: str | None = None) -> dict[str, Any]:
+    """The result's details, completed from the game's last state where they are silent."""
+    return {**games.state_details(record.game, state_json), **result.details}
+
+
+def match_seats(record: Any, users: dict[str, str], result: Result, details: dict[str, Any] | None = None) -> list[Seat]:
     """League seats from a finished game: `users` maps each role to its player."""
+    details = result.details if details is None else details
     roles = list(users)
-    factions = result.details.get("factions") or {}
-    first = _first(record, roles, result)
+    factions = details.get("factions") or {}
+    first = _first(record, roles, details)
+    teams = _teams(roles, details, list(result.winners))
+    beaten = _beaten(details) & set(roles)
+    if beaten:  # resignation or timeout: every side holding a beaten role lost
+        winning = [not any(r in beaten for r in team) for team in teams]
+    else:
+        winning = [any(r in result.winners for r in team) for team in teams]
+    nobody = not any(winning)  # a draw (or every side out of time)
     seats = []
-    for number, team in enumerate(_teams(roles, result)):
-        won = any(r in result.winners for r in team)
+    for number, (team, won) in enumerate(zip(teams, winning, strict=True)):
         for role in team:
             seats.append(Seat(
-                users[role], number, 1 if won or not result.winners else 2, result.scores.get(role),
+                users[role], number, 1 if won or nobody else 2, result.scores.get(role),
                 factions.get(role), None if first is None else role == first,
             ))
     return seats
 
 
-def game_details(record: Any, result: Result) -> dict[str, Any]:
+def game_details(record: Any, result: Result, details: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the match keeps of the game: why it ended and how long it lasted."""
-    rounds = result.details.get("rounds")
+    details = result.details if details is None else details
+    rounds = details.get("rounds")
     return {
         "reason": result.reason.model_dump(),
         "actions": record.seq,
-        "turns": result.details.get("turns", len(rounds) if isinstance(rounds, list) else None),
+        "turns": details.get("turns", len(rounds) if isinstance(rounds, list) else None),
         "duration": (record.finished_at or 0) - (record.started_at or 0) if record.started_at else None,
         "options": record.options,
+        "variant": games.variant_of(record.game, record.options, details),
     }
 
 
@@ -80,19 +105,20 @@ class RecordingListener(LeagueBase):
                 return Reply()
             seats = await self.store.seats(record.id)
             members = await repo.members(conn, league.id)
-            refusal = self._refusal(league, record, seats, members)
+            details = match_details(record, result, await self.store.current_state(record.id))
+            refusal = self._refusal(league, record, details, seats, members)
             played_at = record.finished_at or self.clock()
             season = await repo.open_season(conn, league.id)
             refusal = refusal or outside_season(season, played_at)
             if refusal is not None:
                 return self._announce(record, T("league.recorded.not_counted", league=league.name, reason=refusal))
-            lineup = match_seats(record, {s.role: s.user_id for s in seats}, result)
+            lineup = match_seats(record, {s.role: s.user_id for s in seats}, result, details)
             try:
                 match_id = await repo.insert_match(
                     conn, league_id=league.id, season_id=season.id, source="game", status=repo.ACCEPTED,
                     channel_id=record.channel, played_at=played_at, now=self.clock(), seats=lineup,
-                    game_id=str(record.id), decision="game", details=game_details(record, result),
-                    scenario=result.details.get("scenario") or (record.options or {}).get("scenario"),
+                    game_id=str(record.id), decision="game", details=game_details(record, result, details),
+                    scenario=details.get("scenario") or (record.options or {}).get("scenario"),
                     roles={s.user_id: s.role for s in seats},
                 )
             except sqlite3.IntegrityError:  # recorded by another process meanwhile
@@ -106,20 +132,24 @@ class RecordingListener(LeagueBase):
         )
 
     async def _game_league(self, conn: Any, record: Any) -> repo.League | None:
+        """The league named at `/game new`, else the channel's league for this game (the
+        one of the game's variant when the channel has several)."""
         if record.league_id is not None:
             league = await repo.league(conn, record.league_id)
             return league if league and league.guild_id == record.guild else None
+        variant = games.variant_of(record.game, record.options)
         here = [lg for lg in await repo.guild_leagues(conn, record.guild)
                 if lg.channel_id == record.channel and lg.game == record.game]
-        return here[0] if here else None
+        exact = [lg for lg in here if lg.variant == variant]
+        return (exact or [lg for lg in here if not lg.variant] or here or [None])[0]
 
     @staticmethod
-    def _refusal(league: repo.League, record: Any, seats: list[Any], members: dict[str, repo.Member]) -> Text | None:
+    def _refusal(league: repo.League, record: Any, details: dict[str, Any], seats: list[Any],
+                 members: dict[str, repo.Member]) -> Text | None:
         if league.game != record.game:
             return T("league.recorded.other_game", game=T(f"league.game.{league.game}"))
-        variant = str((record.options or {}).get("variant", ""))
-        if league.variant and variant != league.variant:
-            return T("league.recorded.other_variant", variant=league.variant)
+        if not games.variant_matches(league.variant, games.variant_of(record.game, record.options, details)):
+            return T("league.recorded.other_variant", variant=texts.variant(league.game, league.variant))
         if any(s.user_id is None for s in seats):
             return T("league.recorded.ai_seat")
         outsiders = [s.name for s in seats if s.user_id not in members or not members[s.user_id].active]

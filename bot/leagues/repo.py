@@ -276,6 +276,13 @@ async def match_by_game(conn: Any, league_id: int, game_id: str) -> MatchRecord 
     return found[0] if found else None
 
 
+async def recorded_games(conn: Any, league_id: int, start: float, end: float) -> list[MatchRecord]:
+    """Games played on Agora and recorded (not void) with `start <= played_at < end`."""
+    rows = await _all(conn, f"{_MATCH} WHERE league_id = ? AND source = 'game' AND status <> 'void'"
+                            " AND played_at >= ? AND played_at < ? ORDER BY played_at, id", (league_id, start, end))
+    return await _with_seats(conn, rows)
+
+
 async def season_matches(conn: Any, season_id: int, statuses: Iterable[str] = (ACCEPTED,),
                          since: tuple[float, int] | None = None) -> list[MatchRecord]:
     """The season's matches with these statuses in play order, from `since` (inclusive)."""

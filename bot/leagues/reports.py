@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.leagues import buttons, dates, repo, texts
 from bot.leagues.base import CONFIRM_WINDOW, LeagueBase, outside_season, private, public
+from bot.leagues.games import side_size
 from bot.leagues.model import DRAW, LOSS, WIN, Seat, two_sides
 from bot.service.api import Actor, Reply, UserError, Where
 from engine.i18n import T, Text
@@ -29,10 +30,16 @@ def _label(value: str | None) -> str | None:
     return " ".join(value.split()).casefold()[:LABEL_LENGTH]
 
 
-def dedupe_key(players: list[str], day: str, number: int) -> str:
-    """One report per set of players, day and game number (whatever result it claims: a
-    conflicting second report is a dispute, not a new game)."""
-    return f"{day}#{number}:{','.join(sorted(players))}"
+def dedupe_key(side: list[str], other: list[str], day: str, number: int) -> str:
+    """What makes two reports the same game: the same sides (whoever reports it, whichever
+    side won), the same day (UTC) and the same game number of that day. A second report
+    claiming another result is therefore refused: the answer to a wrong report is a dispute.
+    Duels keep the plain form `day#n:a,b`; team games name both sides, so the same four
+    players in other pairs are another game."""
+    if len(side) == 1 and len(other) == 1:
+        return f"{day}#{number}:{','.join(sorted(side + other))}"
+    sides = sorted("&".join(sorted(team)) for team in (side, other))
+    return f"{day}#{number}:{'|'.join(sides)}"
 
 
 def _check_scores(result: str, mine: float | None, theirs: float | None) -> None:
@@ -72,10 +79,13 @@ class ReportCommands(LeagueBase):
         now = self.clock()
         played_at = self._played_at(played, now)
         seats = self._seats(mine, theirs, RESULTS[result], my_score, their_score, my_faction, their_faction, first)
-        key = dedupe_key(mine + theirs, dates.day(played_at), number)
+        key = dedupe_key(mine, theirs, dates.day(played_at), number)
         async with self.store.transaction() as conn:
             found = await self._league(conn, where, league)
             members = await self._active_member(conn, found, actor)
+            size = side_size(found.game, found.variant)
+            if size is not None and len(mine) != size:
+                raise UserError("league.err.duel_only" if size == 1 else "league.err.teams_only", league=found.name)
             outsiders = [u for u in mine + theirs if u not in members or not members[u].active]
             if outsiders:
                 shown = [members[u].name if u in members else (names or {}).get(u, u) for u in outsiders]
@@ -85,6 +95,7 @@ class ReportCommands(LeagueBase):
             if refusal is not None:
                 raise UserError(refusal.key, **refusal.params)
             await self._refuse_duplicate(conn, found, key, members)
+            await self._refuse_recorded(conn, found, mine, theirs, played_at, number, members)
             try:
                 match_id = await repo.insert_match(
                     conn, league_id=found.id, season_id=season.id, source="report", status=repo.PENDING,
@@ -139,6 +150,20 @@ class ReportCommands(LeagueBase):
             status=T(f"league.status.{existing.status}"),
         )
 
+    async def _refuse_recorded(self, conn: Any, league: repo.League, mine: list[str], theirs: list[str],
+                               played_at: float, number: int, members: dict[str, repo.Member]) -> None:
+        """Games these sides played on Agora that day were recorded already and take the
+        first numbers of the day: game 1 of the day was the Agora game, a table game after
+        it is `number:2`. A report of the Agora game itself is thus refused."""
+        day = dates.start_of_day(played_at)
+        sides = frozenset({frozenset(mine), frozenset(theirs)})
+        same = [m for m in await repo.recorded_games(conn, league.id, day, day + dates.DAY)
+                if frozenset(frozenset(s.user_id for s in team) for team in m.match.teams()) == sides]
+        if number <= len(same):
+            shown = same[number - 1]
+            raise UserError("league.err.played_here", id=shown.id, summary=texts.summary(shown.match, self.names(members)),
+                            date=dates.day(shown.played_at), next=len(same) + 1)
+
     # answers and decisions ----------------------------------------------------------------
 
     async def press(self, where: Where, actor: Actor, custom_id: str) -> Reply:
@@ -188,6 +213,8 @@ class ReportCommands(LeagueBase):
             who = self.names(await repo.members(conn, league.id))
             shown = record
             if action == "change":
+                if record.status == repo.VOID and record.dedupe_key:  # reinstating: its key may be taken again
+                    await self._refuse_duplicate(conn, league, record.dedupe_key, await repo.members(conn, league.id))
                 shown = replace(record, seats=tuple(_corrected(record, winner, draw)))
                 await repo.put_seats(conn, match_id, shown.seats)
             elif record.status not in (repo.OPEN_STATUSES if action == "accept" else repo.COUNTABLE_STATUSES):

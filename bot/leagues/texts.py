@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.leagues import dates
+from bot.leagues.games import VARIANTS
 from bot.leagues.model import Match, Seat
 from bot.leagues.ratings import Rating, Step
 from bot.leagues.repo import Season
@@ -23,6 +24,13 @@ def season_span(season: Season) -> Text:
     start = dates.day(season.starts_at) if season.starts_at is not None else "…"
     end = dates.day(season.ends_at - 1) if season.ends_at is not None else "…"
     return T("league.season.span", start=start, end=end)
+
+
+def variant(game: str, value: str) -> Text | str:
+    """A league's variant in words; '' is any variant (a stored unknown one shows as typed)."""
+    if not value:
+        return T("league.variant.any")
+    return T(f"league.variant.{game}.{value}") if value in VARIANTS.get(game, ()) else value
 
 
 def rating(r: Rating) -> str:

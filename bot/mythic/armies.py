@@ -22,7 +22,7 @@ from engine.mythic.state import Options
 
 # The option sets a saved army is judged under: a duel (100 points), the four-player variant
 # (60 points each, 001 §"Variant: 4-Player Battle") and deck building (001 §"Variant: Deck
-# Building"); the engine's Options give each its points. Unknown keys are dropped (`options_for`).
+# Building"); the engine's Options give each its points.
 OPTION_SETS: dict[str, dict[str, Any]] = {
     "duel": {},
     "teams": {"teams": True},
@@ -33,23 +33,14 @@ SHORT_CODE = 4  # the builder's values name units by a short unique prefix of th
 
 
 def options_for(raw: dict[str, Any]) -> BaseModel:
-    """Mythic `Options` from `raw`, ignoring variants this engine does not model."""
+    """Mythic `Options` from `raw` (keys that are no option, such as a command's other
+    parameters, are dropped; an omitted or None `points` is the variant's own)."""
     return Options.model_validate({k: v for k, v in raw.items() if k in Options.model_fields})
 
 
-def knows_variant(name: str) -> bool:
-    return name in Options.model_fields
-
-
 def option_sets() -> dict[str, BaseModel]:
-    """The distinct option sets to judge a saved army under (a variant the engine does not
-    model would only repeat the duel)."""
-    found: dict[str, BaseModel] = {}
-    for name, raw in OPTION_SETS.items():
-        options = options_for(raw)
-        if options not in found.values():
-            found[name] = options
-    return found
+    """The option sets to judge a saved army under, by name."""
+    return {name: options_for(raw) for name, raw in OPTION_SETS.items()}
 
 
 def budget(options: BaseModel) -> int:
@@ -204,3 +195,11 @@ def check_faction(faction: str) -> str:
     if found not in FACTIONS:
         raise UserError("mythic.err.unknown_faction", faction=faction)
     return found
+
+
+def army_faction(faction: str | None, units: list[str]) -> str:
+    """The faction given, else the one the units serve (`infer_faction`)."""
+    side = check_faction(faction) if faction else infer_faction(units)
+    if side is None:
+        raise UserError("mythicbot.err.which_faction")
+    return side

@@ -92,11 +92,6 @@ async def _checked(interaction: discord.Interaction) -> Any:
                         "deckbuilding": bool(getattr(ns, "deckbuilding", False))})
 
 
-async def _this_game(interaction: discord.Interaction) -> Any:
-    service, where, _ = _spot(interaction)
-    return await service.game_options(where)
-
-
 async def _armies(interaction: discord.Interaction, current: str, saved_only: bool = False) -> list[tuple[str, str]]:
     service, _, actor = _spot(interaction)
     wanted = current.strip().casefold()
@@ -154,9 +149,14 @@ def mythic_group() -> app_commands.Group:
         service, where, actor = _spot(interaction)
         return await service.army_choices(where, actor, current)
 
+    async def recruit_units(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        """The builder under this game's options (60 points in teams, any faction in deck building)."""
+        service, where, actor = _spot(interaction)
+        return await service.recruit_unit_choices(where, actor, getattr(interaction.namespace, "faction", None), current)
+
     @_sub(group, "recruit", "army", "faction", "units")
     @app_commands.choices(faction=FACTIONS)
-    @app_commands.autocomplete(army=_completer(recruit_armies), units=_builder(_this_game))
+    @app_commands.autocomplete(army=_completer(recruit_armies), units=_completer(recruit_units))
     async def recruit(interaction: discord.Interaction, army: str | None = None, faction: str | None = None,
                       units: str | None = None) -> None:
         await run_command(interaction, lambda s, w, a: _service(interaction).recruit(s, w, a, army, faction, units))
@@ -180,6 +180,15 @@ def mythic_group() -> app_commands.Group:
     @app_commands.autocomplete(card=_legal_choices("convert"))
     async def convert(interaction: discord.Interaction, card: str) -> None:
         await run_command(interaction, lambda s, w, a: _service(interaction).convert(s, w, a, card))
+
+    async def players(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
+        service, where, _ = _spot(interaction)
+        return await service.player_choices(where, current)
+
+    @_sub(group, "roster", "player")
+    @app_commands.autocomplete(player=_completer(players))
+    async def roster(interaction: discord.Interaction, player: str | None = None) -> None:
+        await run_command(interaction, lambda _s, w, a: _service(interaction).roster(w, a, player), public=False)
 
     for word in ("pass", "done", "end"):
         _simple(group, word)

@@ -11,11 +11,9 @@ from typing import Any
 from bot.mythic import repo
 from bot.mythic.armies import (
     Army,
+    army_faction,
     budget,
-    check_faction,
     find_starter,
-    infer_faction,
-    knows_variant,
     option_sets,
     options_for,
     parse_units,
@@ -78,9 +76,7 @@ class SavedArmies:
         if find_starter(name) is not None:
             raise UserError("mythicbot.err.starter_name", name=name)
         chosen = parse_units(units)
-        side = check_faction(faction) if faction else infer_faction(chosen)
-        if side is None:
-            raise UserError("mythicbot.err.which_faction")
+        side = army_faction(faction, chosen)
         army = Army(name, side, tuple(chosen))
         valid = army.valid_under()
         if not valid:
@@ -126,17 +122,10 @@ class SavedArmies:
     async def check(self, where: Where, actor: Actor, faction: str | None, units: str, points: int | None = None,
                     teams: bool = False, deckbuilding: bool = False) -> Reply:
         """Live cost and the engine's verdict under the options given."""
-        raw: dict[str, Any] = {"points": points}  # None: the variant's own (100, or 60 in teams)
-        for variant, wanted in (("teams", teams), ("deckbuilding", deckbuilding)):
-            if wanted:
-                if not knows_variant(variant):
-                    raise UserError("mythicbot.err.variant_unavailable", variant=T(f"mythicbot.set.{variant}"))
-                raw[variant] = True
-        options = options_for(raw)
+        # points None: the variant's own (100, or 60 in teams)
+        options = options_for({"points": points, "teams": teams, "deckbuilding": deckbuilding})
         chosen = parse_units(units)
-        side = check_faction(faction) if faction else infer_faction(chosen)
-        if side is None:
-            raise UserError("mythicbot.err.which_faction")
+        side = army_faction(faction, chosen)
         army = Army("", side, tuple(chosen))
         found = _refusal(options, army)
         return private(actor, T("mythicbot.check.line", faction=faction_text(side), units=[unit_label(u) for u in chosen],

@@ -8,14 +8,15 @@ labels) are read here.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 from bot.mythic import moves
 from bot.mythic.armies import (
     Army,
+    army_faction,
     budget,
-    check_faction,
     infer_faction,
     next_units,
     parse_units,
@@ -25,11 +26,13 @@ from bot.mythic.armies import (
     unit_text,
 )
 from bot.mythic.saved import SavedArmies, faction_text
-from bot.service.api import Actor, Message, Reply, UserError, Where
+from bot.service.api import Actor, Image, Message, Reply, UserError, Where
+from bot.service.images import image_name
 from engine import get_game
 from engine.i18n import T, render
 from engine.mythic.recruitment import army_cost
 from engine.protocol import Game
+from render.mythic import roster_png
 
 GAME_ID = "mythic"
 Choice = moves.Choice
@@ -53,15 +56,48 @@ class TableCommands(SavedArmies):
     async def game_options(self, where: Where) -> Any:
         return self._game().Options.model_validate((await self._record(where)).options)
 
+    async def _public_view(self, record: Any) -> Any:
+        """The PUBLIC view of the game's current state (None before it starts)."""
+        raw = await self.store.current_state(record.id) if record.status in ("running", "finished") else None
+        if raw is None:
+            return None
+        game = self._game()
+        return game.view(game.load_state(json.loads(raw)), None)
+
     async def units_at(self, where: Where) -> dict[str, str]:
         """Square -> unit id of the units on the board, from the PUBLIC view."""
         record = await self._record(where)
-        raw = await self.store.current_state(record.id) if record.status == "running" else None
-        if raw is None:
-            return {}
-        game = self._game()
-        view = game.view(game.load_state(json.loads(raw)), None)
-        return {u.square: u.unit for u in view.units if u.square}
+        view = await self._public_view(record) if record.status == "running" else None
+        return {u.square: u.unit for u in view.units if u.square} if view else {}
+
+    # ---- rosters ------------------------------------------------------------------------------
+
+    async def _seat_names(self, record: Any) -> dict[str, str]:
+        return {s.role: s.name for s in await self.store.seats(record.id)}
+
+    async def player_choices(self, where: Where, typed: str) -> list[Choice]:
+        """The generals of this game as "Alice (p1)", for `/mythic roster`."""
+        names = await self._seat_names(await self._record(where))
+        wanted = typed.strip().casefold()
+        return [(f"{name} ({role})"[:100], role) for role, name in names.items()
+                if not wanted or wanted in name.casefold() or role.startswith(wanted)][:25]
+
+    async def roster(self, where: Where, actor: Actor, player: str | None = None) -> Reply:
+        """One army's roster image (001 §I "Unit cards": each unit's stack and its top card's
+        characteristics and talents), from the public view: every general's army, or only
+        that it is still secret while armies are being recruited. For the invoking user only."""
+        record = await self._record(where)
+        view = await self._public_view(record)
+        if view is None:
+            raise UserError("mythicbot.err.not_started")
+        seats = await self.store.seats(record.id)
+        names = {s.role: s.name for s in seats}
+        mine = next((s.role for s in seats if s.user_id == actor.user_id), None)
+        role = _general(player, names, mine, view.roles)
+        data = await asyncio.to_thread(roster_png, view, role, names, actor.locale)
+        caption = T("mythicbot.roster.caption", name=names.get(role, role), id=record.id)
+        image = Image(filename=image_name(f"roster-{names.get(role, role)}", record.seq), data=data)
+        return Reply([Message(lines=[caption], image=image, ephemeral=True, locale=actor.locale)])
 
     # ---- recruiting -------------------------------------------------------------------------
 
@@ -74,10 +110,7 @@ class TableCommands(SavedArmies):
             chosen = await self.find_army(actor, army)
         elif units:
             listed = parse_units(units)
-            side = check_faction(faction) if faction else infer_faction(listed)
-            if side is None:
-                raise UserError("mythicbot.err.which_faction")
-            chosen = Army("", side, tuple(listed))
+            chosen = Army("", army_faction(faction, listed), tuple(listed))
         else:
             raise UserError("mythicbot.err.recruit_what")
         reply = await tables.play(where, actor, chosen.notation())
@@ -176,6 +209,18 @@ class TableCommands(SavedArmies):
         """`pass`, `done` and `end`."""
         await self._record(where)
         return await tables.play(where, actor, word)
+
+
+def _general(player: str | None, names: dict[str, str], mine: str | None, roles: list[str]) -> str:
+    """The role named by `player` (a role or a seat's name, any case); without it the
+    invoking user's own seat (`mine`), else the first general."""
+    if not player:
+        return mine if mine in roles else roles[0]
+    wanted = player.strip().casefold()
+    for role in roles:
+        if wanted in (role.casefold(), names.get(role, "").casefold()):
+            return role
+    raise UserError("mythicbot.err.no_player", player=player, players=[f"{n} ({r})" for r, n in names.items()])
 
 
 def _split_last(typed: str) -> tuple[str, str, str]:

@@ -40,6 +40,9 @@ class InfoMixin(ServiceCore):
             record = table.record
             lines = [T("bot.status.header", id=table.id, game=table.game_name(locale), status=T(f"bot.status.{record.status}"))]
             lines += seat_list(table)
+            summary = getattr(table.game, "summary", None)  # optional: the public position in words
+            if callable(summary) and table.state is not None:
+                lines += [with_names(line, table.names()) for line in summary(table.game.view(table.state, None))]
             if record.status == "running":
                 lines.append(T("bot.status.move", seq=record.seq, names=[s.name for s in table.seats if s.role in table.active()] or "-"))
                 if record.pending:
@@ -89,7 +92,7 @@ class InfoMixin(ServiceCore):
         draft, locale = self._mine(actor)
         view = table.game.view(table.state, seat.role)
         describe = getattr(table.game, "describe", None)
-        lines: list[Text] = list(describe(view)) if callable(describe) else []
+        lines: list[Text] = [with_names(t, table.names()) for t in describe(view)] if callable(describe) else []
         moves = sorted({table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)}) if seat.role in table.active() else []
         lines += window_lines(table, seat.role) + order_lines(table, seat.role)
         if moves:

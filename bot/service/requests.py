@@ -3,7 +3,7 @@
 A player takes back their own last command, with the AI replies that followed it, alone
 when none of those commands revealed hidden information or consumed randomness and no
 other human acted since; otherwise the other humans must agree (`/game undo` or the
-Accept button). A game in the lobby is aborted by its creator or a server manager at once;
+Accept button). With only AI opponents, a takeback of what revealed or rolled is refused. A game in the lobby is aborted by its creator or a server manager at once;
 a running one only with the other human players' agreement, whoever asks (issue 3: "needs
 the creator or Manage Server, and the other players' agreement by button while the game
 runs"); AI seats agree by themselves. Any new move lets an open request lapse.
@@ -45,6 +45,10 @@ class RequestsMixin(ServiceCore):
         consent = any(a.reveals or a.user_id not in (None, actor.user_id) for a in undone)
         if consent and others:
             return await self._open_request(table, actor, {"kind": "undo", "seq": last - 1, "count": len(undone)}, others)
+        if consent and any(a.reveals for a in undone):
+            # Only AI opponents: they cannot forget what was shown or rolled, so they refuse
+            # (a takeback would let the player try again knowing their hidden cards or dice).
+            raise UserError("bot.err.undo_ai_refuses")
         return await self._undo_to(table, last - 1, actor.name, len(undone))
 
     async def _undo_to(self, table: Table, seq: int, name: str, count: int) -> Draft:

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.athena import rules, scoring, visibility
-from engine.athena.describe import describe
+from engine.athena.describe import describe, summary
 from engine.athena.notation import AthenaNotation
 from engine.athena.state import COMMAND_ADAPTER, ROLES, Command, Options, State
 from engine.athena.view import AthenaView
@@ -67,6 +67,10 @@ class AthenaGame:
     def describe(self, view: AthenaView) -> list[Text]:
         """A private view in words (for `/game hand` without images)."""
         return describe(view)
+
+    def summary(self, view: AthenaView) -> list[Text]:
+        """The public position in words (for `/game status`)."""
+        return summary(view)
 
     def result(self, state: State) -> Result | None:
         return scoring.result(state)

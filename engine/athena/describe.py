@@ -1,9 +1,10 @@
-"""A player's private view in words, for `/game hand` when images are off or unreadable:
-tokens and hand, the cards they may engage, the card they engaged, what they learned."""
+"""Views in words. `describe`: a player's private view, for `/game hand` when images are off
+or unreadable (tokens and hand, the cards they may engage, the card they engaged, what they
+learned). `summary`: the public position, for `/game status` (scenario, round, score)."""
 
 from __future__ import annotations
 
-from engine.athena.events import card_name, colour_name, power_name
+from engine.athena.events import card_name, colour_name, power_name, role_name, terrain_name
 from engine.athena.view import AthenaView, SlotView
 from engine.i18n import T, Text
 
@@ -19,6 +20,7 @@ def describe(view: AthenaView) -> list[Text]:
         return []
     mine = view.armies[view.viewer]
     lines = [T("athena.desc.phase", round=view.round, duel=view.duel, phase=T(f"athena.phase.{view.phase}"))]
+    lines += _scores(view)
     hand = [T("athena.desc.power", power=power_name(p.code), cost=p.cost, phase=T(f"athena.phase.{p.phase}"))
             for p in mine.hand or []]
     lines.append(T("athena.desc.hand", tokens=mine.tokens, hand=hand or T("athena.desc.empty")))
@@ -34,3 +36,33 @@ def describe(view: AthenaView) -> list[Text]:
     if learned:
         lines.append(T("athena.desc.learned_all", items=learned))
     return lines
+
+
+def _scores(view: AthenaView) -> list[Text]:
+    """Each side's standing: rounds won (004 §VIII), this round's VP with what makes them and
+    the tiebreak counts (004 §VII), tokens and cards left."""
+    out = []
+    for role in view.roles:
+        army = view.armies[role]
+        # before the deployment every slot is still empty: the whole army is to come
+        cards = len(army.slots) if view.phase == "deploy" else sum(s.present for s in army.slots)
+        out.append(T(
+            "athena.desc.score", who=role_name(role), rounds=army.rounds_won, need=view.rounds_to_win,
+            vp=army.round_vp, captured=len(army.captured), powers=sum(len(c.powers) for c in army.captured),
+            terrains=len(army.terrains), tokens=army.tokens, cards=cards,
+        ))
+    return out
+
+
+def summary(view: AthenaView) -> list[Text]:
+    """The public position in a few lines (any viewer's view gives the same lines)."""
+    lines = [T("athena.desc.scenario", scenario=T(f"athena.scenario.{view.scenario}"), rounds=view.rounds_to_win)]
+    if view.phase == "over":
+        return lines + _scores(view)
+    lines.append(T("athena.desc.phase", round=view.round, duel=view.duel, phase=T(f"athena.phase.{view.phase}")))
+    if view.phase not in ("build", "deploy"):
+        active = view.terrain_row[0] if view.terrain_row else None
+        lines.append(T("athena.desc.duel", who=role_name(view.attacker),
+                       terrain=terrain_name(active) if active else T("athena.terrain.none"),
+                       vp=view.terrain_values.get(active, 0) if active else 0))
+    return lines + _scores(view)

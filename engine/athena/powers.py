@@ -215,7 +215,9 @@ def _effects(engaged: Engaged, attacking: bool):
 
 
 def combat_value(state: State, role: Role) -> int:
-    """Twice the combat value: attacker A + D/2, defender D + A/2, then powers."""
+    """Twice the combat value (004 §VI.B "Phase de Résolution": "L'attaquant additionne la valeur
+    d'attaque de sa carte avec la moitié de la valeur de défense", the defender the other way
+    round; "Chaque joueur applique les effets éventuels des cartes pouvoirs"), then powers."""
     engaged = state.engaged[role]
     stats = content().combatants[engaged.card]
     attacking = role == state.attacker
@@ -231,10 +233,14 @@ def combat_value(state: State, role: Role) -> int:
 
 
 def wins_ties(state: State, role: Role) -> bool:
+    """Riposte (authored, powers.yaml): a tie is won instead of discarding everything, as 004
+    §VI.B allows ("sauf si un pouvoir indique le contraire")."""
     return any(e.wins_ties for e in _effects(state.engaged[role], role == state.attacker))
 
 
 def immune(state: State, role: Role) -> bool:
+    """Immunité (authored): the loser's card is discarded, not captured (004 §VI.B "sauf si un
+    pouvoir indique le contraire")."""
     return any(e.kind == "immunity" for e in _effects(state.engaged[role], role == state.attacker))
 
 

@@ -100,6 +100,9 @@ def setup(options: Options, roles: list[Role], seed: int) -> State:
 
 
 def _terrain_pool(state: State) -> tuple[list[str], int]:
+    """The terrain cards and how many lie face up: the scenario's list (004 §V.B "Constitution
+    de la pioche"), or in expert mode the box's cards, specials only if chosen, cut to the
+    chosen count (004 §IX "combien de cartes Terrain au total ? Combien ... visibles ?")."""
     c, opts = content(), state.options
     sc = c.scenarios[opts.scenario]
     if not sc.expert:
@@ -146,6 +149,8 @@ def duel_frames(state: State) -> list[Frame]:
 
 
 def _start_duel(ctx: Ctx) -> None:
+    """004 §VI "Déroulement d'une manche": duels follow one another until the armies are empty;
+    the terrain at stake is the active one, farthest from the deck (004 §V.B)."""
     state = ctx.state
     state.stage = "duel"
     state.duel += 1
@@ -255,7 +260,10 @@ def _engage(ctx: Ctx, role: Role, cmd: Engage) -> None:
 
 
 def _engage_slot(ctx: Ctx, role: Role, slot: int) -> None:
-    """004 §VI.B "Phase d'Engagement": the card goes forward face down, its colour is announced."""
+    """004 §VI.B "Phase d'Engagement": the card goes forward face down and its engagement
+    powers activate ("il doit les activer"). Only the attacker announces its colour ("Il doit
+    annoncer la couleur de la carte"); the defender simply plays a card, which is revealed at
+    once with the attacker's (§VI.A step 4)."""
     state = ctx.state
     army = state.armies[role]
     engaged = Engaged(slot=slot, card=army.slots[slot - 1], powers=army.powers[slot - 1])
@@ -263,8 +271,11 @@ def _engage_slot(ctx: Ctx, role: Role, slot: int) -> None:
     state.engaged[role] = engaged
     powers.engage_powers(ctx, role, engaged)
     ctx.reveals = True
-    ctx.public("athena.ev.engaged", {"role": role, "slot": slot, "colour": engaged.announced},
-               who=role_name(role), slot=slot, colour=colour_name(engaged.announced))
+    if role == state.attacker:
+        ctx.public("athena.ev.engaged", {"role": role, "slot": slot, "colour": engaged.announced},
+                   who=role_name(role), slot=slot, colour=colour_name(engaged.announced))
+    else:
+        ctx.public("athena.ev.answered", {"role": role, "slot": slot}, who=role_name(role), slot=slot)
     if role != state.attacker:  # both cards are out: 004 §VI.B "Phase de Révélation"
         for r in (state.attacker, role):
             eng = state.engaged[r]
@@ -311,8 +322,8 @@ def _skip_or_auto(ctx: Ctx, frame: Frame) -> bool:
         return True
     role = frame.roles[0]
     army = state.armies[role]
-    if frame.kind == "power":
-        skip = not army.hand
+    if frame.kind == "power":  # 004 §VI.B "Phase de Pouvoir": play or discard a card of the hand;
+        skip = not army.hand  # with an empty hand and deck (§VI.B "Rétablissement") there is none
     elif frame.kind == "strategy":
         skip = not _has_face_down(army)
     elif frame.kind == "engage":
@@ -324,6 +335,11 @@ def _skip_or_auto(ctx: Ctx, frame: Frame) -> bool:
         return True
     else:  # reveal: identities are public now; unpayable powers fizzle (RULES-NOTES B3.8)
         engaged = state.engaged[role]
+        # 004 §VI.B "Phase de Révélation": "les effets sont appliqués"; only paying "un coût
+        # supplémentaire" is a choice, so a power paid in full when played applies by itself
+        for p in powers.pending(engaged.powers, "reveal"):
+            if powers.extra_cost(p.code) == 0:
+                powers.activate_reveal(ctx, role, p.code, engaged.slot)
         skip = not powers.payable(army, engaged.powers, "reveal")
         if skip:
             for p in powers.pending(engaged.powers, "reveal"):
@@ -480,7 +496,7 @@ def examples(state: State, role: Role, count: int = 4) -> list[str]:
     commands = legal(state, role)
     groups: dict[str, dict[str | None, Command]] = {cmd.kind: {} for cmd in commands}
     for cmd in reversed(commands):
-        groups[cmd.kind].setdefault(getattr(cmd, "power", None), cmd)
+        groups[cmd.kind].setdefault(getattr(cmd, "power", None) or getattr(cmd, "preset", None), cmd)
     queues = [list(reversed(g.values())) for g in groups.values()]
     out: list[str] = []
     while len(out) < count and any(queues):

@@ -18,6 +18,7 @@ MAX_COPIES_COMBATANT = 6  # the box holds 6 of each combatant (004 §II)
 MAX_COPIES_POWER = 3  # 004 §IX: "pas plus de 3 exemplaires d'une même carte"
 
 
+EXPERT_FIELDS = ("army_points", "structure", "cards", "terrain_count", "terrain_visible", "terrain_specials")
 ScenarioId = Literal["athenes", "initiation", "expert"]  # 004 §V.B, §V.A "Initiation" (first game), §IX
 
 
@@ -53,6 +54,12 @@ class Options(BaseModel):
         # IllegalCommand is not a ValueError: it passes through pydantic with its translated reason.
         c = content()
         if not c.scenarios[self.scenario].expert:
+            # a printed or authored scenario fixes armies and terrains (004 §V.A): an expert
+            # setting there would be silently ignored, so it is refused with the reason
+            changed = [f for f in EXPERT_FIELDS if getattr(self, f) != type(self).model_fields[f].default]
+            if changed:
+                raise IllegalCommand("athena.err.expert_only", option=T(f"athena.option.{changed[0]}"),
+                                     scenario=T(f"athena.scenario.{self.scenario}"))
             return self
         if not structures.fits(self.structure, self.cards):
             raise IllegalCommand(

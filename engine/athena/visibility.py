@@ -62,12 +62,14 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
     out = []
     for i, code in enumerate(army.slots):
         slot = i + 1
-        seen = learner.known_cards.get(slot) if learner else None
+        # what the viewer learned about a card shows on its slot while the card is there (once
+        # engaged, it shows on the duel card instead: `_engaged`)
+        seen = learner.known_cards.get(slot) if learner and code is not None else None
         out.append(SlotView(
             slot=slot, row=geometry.rows[i], x=geometry.xs[i], present=code is not None,
             available=slot in available,
             card=card_face(code) if code is not None and own else (card_face(seen) if seen else None),
-            known_colour=learner.known_colours.get(slot) if learner else None,
+            known_colour=learner.known_colours.get(slot) if learner and code is not None else None,
             power_count=len(face_down[i]),
             powers=_faces(face_down[i]) if own else None,
         ))

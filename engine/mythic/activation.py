@@ -68,6 +68,8 @@ def forced_target(state: State, unit: Unit) -> str | None:
 def move_commands(state: State, act: Activation, unit: Unit) -> list[Move]:
     if not may_move(state, act, unit):
         return []
+    if act.attacked and (cost_of(state, unit, "mobility") or 0) > state.sides[unit.owner].pp:
+        return []  # Mobility's move after the attack is paid when it is made (000 §6)
     budget = move_budget(state, act, unit)
     here = name(state.board, unit.sq)
     if act.bombard:

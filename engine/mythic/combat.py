@@ -17,7 +17,7 @@ from engine.mythic.context import Ctx
 from engine.mythic.reactions import open_react_window, own_unit
 from engine.mythic.state import AttackRecord, Combat, Frame, State, Strike, Unit
 from engine.mythic.talents import PLUS_TAG, affordable, chosen, cost_of, pay, pay_plus, worth_asking
-from engine.mythic.units import card, flying, name_of, talent
+from engine.mythic.units import RAGE, card, flying, name_of, raging, talent
 from engine.mythic.victory import check_victory
 
 COMBAT_FRAMES = ("react", "talents", "dice", "wounds")
@@ -281,6 +281,12 @@ def talent_choices(state: State, tag: str) -> list[tuple[object, int]]:
             out.append((Use(talent=tid, unit=unit.card), cost))
     if tag == "def" and "def" in card(state, unit).plus and not used(state, unit, PLUS_TAG + "def"):
         out.append((Plus(stat="def"), 1))
+    if tag == "def" and kind == "cc" and not raging(state, unit):
+        # a counter-attack is an activation (001 Lexicon "Activate"; l.750): Rage of the
+        # Lion may be announced with its talents, for this combat (readings)
+        cost = cost_of(state, unit, RAGE)
+        if cost is not None:
+            out.append((Use(talent=RAGE, unit=unit.card), cost))
     if kind is not None:
         near = set(neighbours(state.board, unit.sq)) | {unit.sq}
         for ally in state.alive(unit.owner):

@@ -24,6 +24,15 @@ def problems(state: State) -> list[str]:
         out.append(f"a unit activated twice: {state.turn.activated}")
     if state.turn and len(state.turn.activated) != state.turn.activations:
         out.append("activation count and activated units disagree")
+    if state.turn and len(set(state.turn.countered)) != len(state.turn.countered):
+        out.append(f"a unit counter-attacked twice: {state.turn.countered}")  # 001 l.701: once per turn
+    if state.turn and not (state.top and state.top.kind == "reshuffle"):  # the turn's cards are discarded by then
+        # 001 l.343: the cards in front are those of the units activated (or counter-attacking) this turn
+        for role, side in state.sides.items():
+            played = sorted(state.unit(uid).card for uid in [*state.turn.activated, *state.turn.countered]
+                            if state.unit(uid).owner == role)
+            if sorted(side.spent) != played:
+                out.append(f"{role} has {sorted(side.spent)} in front, not the cards of {played}")
     squares = [u.sq for u in state.units if u.sq is not None]
     if len(squares) != len(set(squares)):
         out.append("two units on one square")

@@ -5,7 +5,11 @@ RULES-NOTES.md part A marks them `[AMB→x]`; the re-roll rule is a ruleset opti
 chosen for what a player who knows the board game would expect.
 
 Readings that shape the flow rather than a value, and where they are implemented:
-- A2.34 Rage of the Lion lasts one activation (units.card: only for the activated Lion).
+- A2.34 Rage of the Lion lasts one activation (units.raging). A counter-attack is an
+  activation too (001 Lexicon "Activate: ... or to Counter-Attack"; l.750 "its General must
+  activate it"), so the Lion may also rage when it counter-attacks: announced with the
+  counter-attacker's talents (step 4), it lasts that combat, and since the difficulty is
+  set after the talents (step 5), the Vitality 7 Defense also faces the attack.
 - A2.34 Cerberus' Bite replaces the normal roll by its separate attacks (activation._attack).
 - Bite and Spread Shot choose their targets, so they are declared with the attack (step 1),
   before the defender reacts and knows no counter-attack is possible (attacks.commands).
@@ -150,3 +154,16 @@ def allied(owner: Role, other_owner: Role) -> bool:
     unit, a second would only cost power points)."""
     return owner == other_owner
 
+
+
+def resumes_after_new_decks(roles: list[Role], exhausted: dict[Role, int | None], last: Role) -> Role:
+    """Who plays after new decks. 000 l.384 / 001 §"Making a new deck": "the turns resume
+    normally, starting with the General who had emptied his deck first" (ties: the earlier
+    seat). With four players, 001 §"Variant: 4-Player Battle" says the order "must always be"
+    T1P1, T2P1, T1P2, T2P2, and its special rules apply "in addition to the regular rules":
+    the fixed order wins, so play goes on with the general after the one who played last
+    (resuming with the first to run out could give one team two turns in a row)."""
+    if len(roles) > 2:
+        i = roles.index(last)
+        return roles[(i + 1) % len(roles)]
+    return min(roles, key=lambda r: (exhausted[r] or 0, roles.index(r)))

@@ -281,7 +281,8 @@ def reshuffle_apply(ctx: Ctx, role: str, cmd) -> None:
     if frame.roles:
         return
     state.stack.pop()
-    # 001 §"Making a new deck": play resumes with the general who emptied the deck first
-    first = min(state.roles, key=lambda r: (state.sides[r].exhausted or 0, r))
+    first = readings.resumes_after_new_decks(
+        state.roles, {r: state.sides[r].exhausted for r in state.roles}, state.turn.current
+    )
     cards.new_decks(ctx)
     start_turn(ctx, first)

@@ -11,12 +11,25 @@ def udef(unit: Unit) -> UnitDef:
     return content().units[unit.card]
 
 
-def card(state: State, unit: Unit) -> Level:
-    """The card whose characteristics apply now. Rage of the Lion (000 §"Rage du Lion")
-    lends the Vitality 7 card's characteristics for the activation; talents stay."""
-    levels = udef(unit).levels
+RAGE = "rage_of_the_lion"
+
+
+def raging(state: State, unit: Unit) -> bool:
+    """Rage of the Lion (000 §"Rage du Lion") is on for this unit: used in its activation,
+    or announced with its counter-attack's talents, which lasts that combat (readings)."""
     act = state.activation
     if act is not None and act.rage and act.uid == unit.uid:
+        return True
+    fight = state.combat
+    return fight is not None and RAGE in fight.used.get(unit.uid, ())
+
+
+def card(state: State, unit: Unit) -> Level:
+    """The card whose characteristics apply now. Rage of the Lion lends the Vitality 7
+    card's characteristics (001 §"List of Talents": "the Nemean Lion has the Characteristics
+    of those on his Vitality 7 Unit card"); the talents stay those of the current card."""
+    levels = udef(unit).levels
+    if raging(state, unit):
         rage = levels[max(levels)]
         return rage.model_copy(update={"talents": levels[unit.vit].talents})
     return levels[unit.vit]

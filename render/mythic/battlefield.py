@@ -83,6 +83,7 @@ def draw_battlefield(scene: Scene, grid: Grid) -> None:
     zones(scene, grid)
     last_move(scene, grid)
     current_ring(scene, grid)
+    target_frames(scene, grid)
     for unit in view.units:
         centre = grid.centre(unit.square)
         if centre is not None and not unit.destroyed:
@@ -186,15 +187,44 @@ def current_ring(scene: Scene, grid: Grid) -> None:
     scene.draw.rectangle((x0, y0, x1, y1), outline=Ink.GOLD, width=4)
 
 
+def shown_attacks(scene: Scene) -> list:
+    """The last attack, and the attack being resolved now, once each."""
+    seen, out = set(), []
+    for attack in (scene.view.last_attack, scene.view.combat):
+        if attack is not None and (attack.attacker, attack.target) not in seen:
+            seen.add((attack.attacker, attack.target))
+            out.append(attack)
+    return out
+
+
+def target_box(cell: Box) -> Box:
+    x0, y0, x1, y1 = cell
+    return x0 + 3, y0 + 3, x1 - 3, y1 - 3
+
+
+def draw_target_frame(scene: Scene, box: Box) -> None:
+    """A dashed attack-red frame on a white casing: the unit attacked. Next to its attacker
+    the arrow between them is short, so the frame says which of the two was hit."""
+    x0, y0, x1, y1 = box
+    scene.draw.rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), outline=Ink.WHITE, width=5)
+    dashed_box(scene.draw, box, ATTACK_INK, dash=7, width=4)
+
+
+def target_frames(scene: Scene, grid: Grid) -> None:
+    """Under the tokens (they keep every mark), on the square of each attacked unit still
+    on the battlefield."""
+    for attack in shown_attacks(scene):
+        target = scene.units.get(attack.target)
+        xy = grid.xy(target.square if target and not target.destroyed else None)
+        if xy is not None:
+            draw_target_frame(scene, target_box(grid.cell_box(*xy)))
+
+
 def attacks(scene: Scene, grid: Grid) -> None:
     """The last attack, and the attack being resolved now, from attacker to target; dashed,
     over the tokens but clear of their middles. A unit destroyed by it has left the board:
     the panel tells the rest."""
-    seen = set()
-    for attack in (scene.view.last_attack, scene.view.combat):
-        if attack is None or (attack.attacker, attack.target) in seen:
-            continue
-        seen.add((attack.attacker, attack.target))
+    for attack in shown_attacks(scene):
         a = scene.units.get(attack.attacker)
         b = scene.units.get(attack.target)
         pa, pb = grid.centre(a.square if a else None), grid.centre(b.square if b else None)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from render.common import Box, Ink, draw_text, flow, text_width
 from render.mythic.arrows import arrow
-from render.mythic.battlefield import ATTACK_INK, MOVE_INK
+from render.mythic.battlefield import ATTACK_INK, MOVE_INK, draw_target_frame
 from render.mythic.names import faction_name, terrain_name
 from render.mythic.scene import Scene
 from render.mythic.terrain import TERRAINS, square
@@ -56,6 +56,8 @@ def items(scene: Scene) -> list[Item]:
         (frame, ICON, scene.label("legend.current")),
         (line(MOVE_INK, False), ICON + 22, scene.label("legend.move")),
         (line(ATTACK_INK, True), ICON + 22, scene.label("legend.attack")),
+        (lambda b: draw_target_frame(scene, (b[0] + 2, b[1] + 2, b[0] + ICON - 2, b[1] + ICON - 2)), ICON,
+         scene.label("legend.target")),
     ]
     return out + team_items(scene)
 

@@ -76,17 +76,17 @@ def test_gibberish_gets_help_examples_from_the_legal_commands():
 
 
 def test_specific_errors():
-    t = arena({15: "HO", 1: "PE"}, {15: "AR", 1: "PE"}, hands={"p1": ["CM"]})
-    assert error_of("CM@3", t.state, "p1").text.key == "athena.err.slot_empty"
-    assert error_of("CM@16", t.state, "p1").text.key == "athena.err.no_such_slot"
-    assert error_of("CC@15", t.state, "p1").text.key == "athena.err.not_in_hand"
+    t = arena({15: "HO", 1: "PE"}, {15: "AR", 1: "PE"}, hands={"p1": ["CC"]})
+    assert error_of("CC@3", t.state, "p1").text.key == "athena.err.slot_empty"
+    assert error_of("CC@16", t.state, "p1").text.key == "athena.err.no_such_slot"
+    assert error_of("CM@15", t.state, "p1").text.key == "athena.err.not_in_hand"
     assert error_of("engage 15", t.state, "p1").text.key == "athena.err.wrong_phase"
-    assert error_of("discard CM", t.state, "p2").text.key == "core.err.not_your_turn"
-    t.play("p1: CM@15", "p1: pass")
+    assert error_of("discard CC", t.state, "p2").text.key == "core.err.not_your_turn"
+    t.play("p1: CC@15", "p1: pass")
     assert error_of("engage 14", t.state, "p1").text.key == "athena.err.slot_empty"
-    assert error_of("reveal CM@15", t.state, "p1").text.key == "athena.err.wrong_phase"
+    assert error_of("reveal CC@15", t.state, "p1").text.key == "athena.err.wrong_phase"
     t.play("p1: engage 15", "p2: engage 1")
-    assert error_of("reveal CM@1", t.state, "p1").text.key == "athena.err.not_engaged_slot"
+    assert error_of("reveal CC@1", t.state, "p1").text.key == "athena.err.not_engaged_slot"
     assert error_of("reveal AS@15", t.state, "p1").text.key == "athena.err.no_power_there"
     wrong = error_of("engage 1", t.state, "p1")
-    assert "reveal CM@15" in render(wrong.text, "en")  # the examples show what is possible
+    assert "reveal CC@15" in render(wrong.text, "en")  # the examples show what is possible

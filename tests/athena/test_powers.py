@@ -36,10 +36,21 @@ def values(t):
 
 def test_commander_adds_two():
     t = duel("HO", "HO", p1=["CM"])
-    to_reveal(t)
-    t.do("p1", "reveal CM@15")
+    to_reveal(t)  # cost 1, all paid when played: it applies at the reveal by itself (004 §VI.B)
     assert values(t) == (13 + 4, 14)
-    assert t.state.armies["p1"].tokens == 5  # cost 1: all paid when played
+    assert t.state.armies["p1"].tokens == 5
+    assert t.find("athena.ev.activated")[0].data == {"role": "p1", "power": "CM", "slot": 15}
+
+
+def test_a_prepaid_reveal_power_applies_by_itself_and_paying_more_is_a_choice():
+    # 004 §VI.B "Phase de Révélation": "les effets sont appliqués. Selon les pouvoirs, les joueurs
+    # peuvent éventuellement payer un coût supplémentaire"
+    t = duel("AR", "FA", p1=["CM", "AS"])
+    to_reveal(t)
+    assert t.top == ("reveal", ["p1"]) and [p.active for p in t.state.engaged["p1"].powers] == [True, False]
+    assert [c.kind for c in GAME.legal(t.state, "p1")] == ["reveal", "pass"]  # AS needs 1 more token
+    t.do("p1", "pass")
+    assert values(t) == (10 + 4, 11) and t.state.armies["p1"].tokens == 5
 
 
 def test_surprise_attack_helps_only_the_attacker():
@@ -79,8 +90,7 @@ def test_support_lasts_for_the_later_duels_of_the_round():
     t = arena({15: "HO", 1: "PE", 2: "PE"}, {15: "HO", 1: "PE", 2: "PE"}, attached={"p1": {15: ["SO"]}})
     for army in t.state.armies.values():
         army.deck = []  # no recovery draw, so the next duel goes straight to engagement
-    to_reveal(t)
-    t.do("p1", "reveal SO@15")
+    to_reveal(t)  # cost 1: applies by itself
     assert values(t) == (13, 14)  # not this duel
     assert t.state.armies["p1"].support == 1
     # p2 won and now attacks; p1 defends with PE: 5 + 2
@@ -126,10 +136,24 @@ def test_camouflage_hides_the_colour():
 
 
 def test_unassuming_lowers_and_not_so_strong_raises_the_colour():
-    t = duel("GR", "PE", p1=["MR"], p2=["PS"])
+    t = duel("GR", "PE", p1=["MR"])
     to_reveal(t)
-    announced = [e.data["colour"] for e in t.find("athena.ev.engaged")]
-    assert announced == ["orange", "orange"]  # red -> orange ; green -> orange
+    assert [e.data["colour"] for e in t.find("athena.ev.engaged")] == ["orange"]  # red -> orange
+    t = duel("PE", "GR", p1=["PS"])
+    to_reveal(t)
+    assert [e.data["colour"] for e in t.find("athena.ev.engaged")] == ["orange"]  # green -> orange
+
+
+def test_only_the_attacker_announces_a_colour():
+    # 004 §VI.B "Phase d'Engagement": the attacker "doit annoncer la couleur"; the defender
+    # plays a card face down, and its engagement powers still activate (and are paid).
+    t = duel("GR", "PE", p2=["PS"], tokens={"p2": 3})
+    t.play("p2: pass", "p1: engage 15", "p2: engage 15")
+    answered = t.find("athena.ev.answered")
+    assert len(t.find("athena.ev.engaged")) == 1 and len(answered) == 1
+    assert answered[0].data == {"role": "p2", "slot": 15}
+    assert "orange" not in str(answered[0].model_dump()) and "green" not in str(answered[0].model_dump())
+    assert t.state.last_duel.engaged["p2"].powers[0].active
 
 
 def test_anticipation_shows_the_colours_of_available_enemy_cards_privately():
@@ -159,6 +183,8 @@ def test_a_card_seen_by_clairvoyance_stays_known_once_engaged():
     t.play("p1: activate CL@1 15", "p2: engage 15")  # the step ends: no face-down power left
     assert GAME.view(t.state, "p1").engaged["p2"].card.code == "HE"
     assert GAME.view(t.state, None).engaged["p2"].card is None
+    left = GAME.view(t.state, "p1").armies["p2"].slots[14]  # the slot it left is empty now
+    assert not left.present and left.card is None and left.known_colour is None
 
 
 def test_divination_draws_one_power():

@@ -238,6 +238,19 @@ def test_no_secret_reaches_the_other_player_or_the_public(seed):
         _check_view_fields(outcome.state)
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.integers(min_value=0, max_value=2**31 - 1), st.data())
+def test_property_no_secret_leaks_at_any_step_of_any_game(seed, data):
+    """Hypothesis picks the game (seed, hence scenario and players) and the steps to check."""
+    steps = []
+    play(GAME, players(seed), seed, options(seed), on_step=lambda b, r, c, o: steps.append((b, r, c, o)))
+    picks = data.draw(st.lists(st.integers(0, len(steps) - 1), min_size=1, max_size=8, unique=True))
+    rnd = random.Random(seed)
+    for i in picks:
+        _check_step(*steps[i], rnd)
+        _check_view_fields(steps[i][3].state)
+
+
 def test_public_events_never_name_a_power_played_or_discarded():
     for seed in (0, 4):
         def check(before, role, cmd, outcome):

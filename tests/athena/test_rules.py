@@ -127,15 +127,17 @@ def test_the_power_step_cannot_be_passed():
 
 
 def test_attacker_then_defender_in_each_step():
-    t = duel("HO", "AR", hands={"p1": ["CM"], "p2": ["CM"]})
+    t = duel("HO", "AR", hands={"p1": ["CC"], "p2": ["CC"]})
     order = []
-    for move in ["CM@15", "CM@15", "pass", "pass", "engage 15", "engage 15"]:
+    for move in ["CC@15", "CC@15", "pass", "pass", "engage 15", "engage 15"]:
         kind, roles = t.top
         order.append((kind, roles[0]))
         t.do(roles[0], move)
     assert order == [("power", "p1"), ("power", "p2"), ("strategy", "p1"), ("strategy", "p2"),
                      ("engage", "p1"), ("engage", "p2")]
     assert t.top == ("reveal", ["p1"])
+    t.do("p1", "pass")
+    assert t.top == ("reveal", ["p2"])
 
 
 def test_strategy_window_opens_on_public_information_only():
@@ -190,7 +192,7 @@ def test_combat_values_keep_halves():
 
 def test_winner_captures_card_and_powers_discards_its_own_and_attacks():
     t = duel("AR", "HE", hands={"p1": ["CM"], "p2": ["CM"]})  # p2 defends: HE 7 + 3 = 10 vs AR 5 (+2)
-    t.play("p1: CM@15", "p2: CM@1", "p1: pass", "p2: pass", "p1: engage 15", "p2: engage 15", "p1: reveal CM@15")
+    t.play("p1: CM@15", "p2: CM@1", "p1: pass", "p2: pass", "p1: engage 15", "p2: engage 15")
     p1, p2 = t.state.armies["p1"], t.state.armies["p2"]
     assert p2.captured == [Captured(card="AR", powers=["CM"])]
     assert p2.card_discard == ["HE"] and p1.captured == []
@@ -419,3 +421,28 @@ def test_unknown_scenario():
     with pytest.raises(IllegalCommand) as err:
         Options(scenario="troy")
     assert reason(err) == "athena.err.unknown_scenario"
+
+
+@pytest.mark.parametrize("option", [{"structure": "x"}, {"cards": 10}, {"army_points": 30}, {"terrain_count": 12},
+                                    {"terrain_visible": 3}, {"terrain_specials": True}])
+@pytest.mark.parametrize("scenario", ["athenes", "initiation"])
+def test_expert_settings_are_refused_outside_expert_mode(scenario, option):
+    # 004 §V.A: a scenario fixes the armies and terrains; only §IX lets the players choose them
+    with pytest.raises(IllegalCommand) as err:
+        Options(scenario=scenario, **option)
+    assert reason(err) == "athena.err.expert_only"
+    name = next(iter(option))
+    assert render(err.value.text, "en").startswith(f"Option {name} only applies to the expert scenario")
+    assert "scénario expert" in render(err.value.text, "fr")
+    fitting = {"structure": {"cards": 11}, "cards": {"structure": "inverted"}}.get(name, {})
+    Options(scenario="expert", **option, **fitting)  # the same setting is fine in expert mode
+
+
+def test_rounds_to_win_applies_to_every_scenario():
+    # 004 §VI: a scenario is played "au premier joueur remportant un certain nombre de manches"
+    assert Options(scenario="athenes", rounds_to_win=3).target_rounds() == 3
+    assert Options(scenario="initiation").target_rounds() == 2
+
+
+def test_help_examples_offer_each_deployment_preset():
+    assert rules.examples(new_state(), "p1") == ["deploy random", "deploy strong", "deploy weak"]

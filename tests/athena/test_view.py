@@ -65,3 +65,26 @@ def test_expert_defaults_are_the_rulebook_example():
     assert (opts.cards, opts.army_points, opts.structure) == (15, 40, "pyramid")
     assert (opts.terrain_count, opts.terrain_visible, opts.terrain_specials) == (20, 5, False)
     assert opts.target_rounds() == 2
+
+
+def test_summary_gives_the_public_position_in_words():
+    from athena_helpers import Table
+
+    from engine.i18n import render
+
+    state = new_state()
+    lines = [render(t, "en") for t in GAME.summary(GAME.view(state, None))]
+    assert lines[0] == "Scenario: The Battle for Athens, first to 2 round(s)."
+    assert lines[1] == "Round 1, duel 1: deployment phase."
+    assert lines[2].startswith("Player 1: 0/2 round(s) won; this round 0 VP") and "15 card(s) left" in lines[2]
+    t = arena({15: "GR", 1: "PE"}, {15: "PE", 1: "PE"})
+    row = t.state.terrain_row[0]
+    t.play("p1: engage 15", "p2: engage 15")  # GR takes PE and the active terrain
+    public = GAME.view(t.state, None)
+    assert GAME.summary(public) == GAME.summary(GAME.view(t.state, "p2"))  # nothing private in it
+    text = [render(line, "fr") for line in GAME.summary(public)]
+    vp = 1 + public.terrain_values[row]
+    assert text[2].startswith("Joueur 1 attaque ; terrain en jeu :")
+    assert text[3].startswith(f"Joueur 1 : 0/2 manche(s) gagnée(s) ; cette manche {vp} PV (1 prisonnier(s)")
+    assert "1 carte(s) encore dans l’armée" in text[3]
+    assert isinstance(t, Table)

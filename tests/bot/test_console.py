@@ -41,7 +41,7 @@ async def test_the_toy_transcript_plays_a_whole_game(tmp_path):
     assert "[to alice] You bid 4." in out and "[only alice] Your hand: 5" in out
     assert "Game #1 is over. Winner: alice — higher score" in out
     assert "[refused] bob: This button is from an older position and was not applied. Use /game hand for fresh choices." in out
-    record = json.loads((tmp_path / "out" / "agora-game-1.json").read_text())
+    record = json.loads((tmp_path / "out" / "game-1" / "agora-game-1.json").read_text())
     assert [a["notation"] for a in record["actions"]][:2] == ["bid 4", "bid 2"]
 
 

@@ -9,6 +9,7 @@ from bot_helpers import ADMIN, ALICE, BOB, CAROL, WHERE, dump, lines, moves, sea
 
 from bot.service import UserError
 from bot.service.buttons import decode
+from engine.i18n import render
 
 
 async def play_to_first_turn(service):
@@ -108,14 +109,14 @@ async def test_undoing_past_an_opponents_move_needs_agreement(service, store):
 
 
 async def test_undo_with_ai_takes_back_its_replies_too(service, store):
-    await service.new_game(WHERE, ALICE, "toy", {"seed": 3})
-    await service.add_bot(WHERE, ALICE, "heuristic")
+    await service.new_game(WHERE, ALICE, "toy", {"seed": 14})
+    await service.add_bot(WHERE, ALICE, "random")
     await service.start_game(WHERE, ALICE)
     await service.play(WHERE, ALICE, (await moves(service, ALICE))[0])  # reveals the bids
     state = await store.current_state(1)
-    await service.play(WHERE, ALICE, "pass")  # the AI answers
-    assert (await store.get_game(1)).seq == 4
-    reply = await service.undo(WHERE, ALICE)  # no other human: alone
+    await service.play(WHERE, ALICE, "pass")  # the AI answers, with a pass (seed 14)
+    assert [a.notation for a in await store.actions(1, after=2)] == ["pass", "pass"]
+    reply = await service.undo(WHERE, ALICE)  # no other human, nothing revealed: alone
     assert lines(reply, public=True)[0] == "alice takes back 2 move(s)."
     assert await store.current_state(1) == state
 
@@ -186,3 +187,17 @@ async def test_undo_past_an_old_snapshot_replays_the_log_from_it(service, store)
     await service.undo(WHERE, ALICE)
     assert await store.current_state(1) == state_at_26
     assert [seq for seq, _ in await store.snapshots(1)] == [0, 25, 26]
+
+
+async def test_an_ai_opponent_refuses_to_take_back_what_revealed_or_rolled(service, store):
+    """Against AI seats alone nobody can agree: a takeback that would hide again a card or a
+    die already seen is refused, and changes nothing."""
+    await service.new_game(WHERE, ALICE, "toy", {"seed": 5})
+    await service.add_bot(WHERE, ALICE, "heuristic")
+    await service.start_game(WHERE, ALICE)
+    await service.play(WHERE, ALICE, (await moves(service, ALICE))[0])  # the AI's bid reveals both
+    before = await dump(store)
+    with pytest.raises(UserError, match="bot.err.undo_ai_refuses") as refused:
+        await service.undo(WHERE, ALICE)
+    assert render(refused.value.text, "fr").startswith("L’IA ne reprend pas")
+    assert await dump(store) == before

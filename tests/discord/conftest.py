@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest_asyncio
-from discord_harness import RUNNING, start_bot, stop_bot
+from discord_harness import start_bot, stop_bot, stop_everything
 from fakediscord.server import FakeDiscord
 
 __all__ = ["fake", "start_bot", "stop_bot"]  # tests/leagues loads this file for these
@@ -17,7 +17,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     server = FakeDiscord()
     await server.start()
     yield server
-    for bot in list(RUNNING):
-        await stop_bot(bot)
+    await stop_everything()
     await server.stop()
     assert server.all_failures == [], server.all_failures

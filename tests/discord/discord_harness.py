@@ -23,6 +23,7 @@ from bot.service import TableService
 from bot.store import Store, open_store
 
 RUNNING: list[AgoraBot] = []  # bots a failed test left running; the fixture stops them
+OPEN_STORES: list[Store] = []  # and the databases of their processes, which it closes
 
 
 async def start_bot(fake: FakeDiscord, service: Any, **options: Any) -> AgoraBot:
@@ -69,7 +70,19 @@ class BotProcess:
 
     async def stop(self) -> None:
         await stop_bot(self.bot)
+        if self.store in OPEN_STORES:
+            OPEN_STORES.remove(self.store)
         await self.store.close()
+
+
+async def stop_everything() -> None:
+    """What a failed test left behind: its bots, then their databases (an open aiosqlite
+    connection would keep the test run from exiting)."""
+    for bot in list(RUNNING):
+        await stop_bot(bot)
+    for store in list(OPEN_STORES):
+        OPEN_STORES.remove(store)
+        await store.close()
 
 
 async def start_process(
@@ -77,4 +90,5 @@ async def start_process(
 ) -> BotProcess:
     """A bot on the real service and a SQLite file; start another on the same file to restart."""
     store = await open_store(db)
+    OPEN_STORES.append(store)
     return BotProcess(store, await start_bot(fake, TableService(store, clock=clock), now=clock, **options))

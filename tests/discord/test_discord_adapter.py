@@ -205,11 +205,9 @@ async def test_an_unexpected_error_is_logged_with_the_game_and_answered_politely
     fake, world, service, caplog
 ):
     agora, bob = world["agora"], world["bob"]
-    choose = Message(
-        lines=["choose"], buttons=[Button(label=T("discord.msg.done"), custom_id="ag:41:2:pick:0")]
-    )
-
     card = "".join(["Med", "usa"])  # not spelled out, so the traceback's source line cannot show it
+    custom_id = f"ag:41:2:play:summon {card}"  # a DM button's move can name a hidden card
+    choose = Message(lines=["choose"], buttons=[Button(label=T("discord.msg.done"), custom_id=custom_id)])
 
     def crash(where, actor, custom_id):
         raise RuntimeError(f"hidden card: {card}")  # the message must not reach the log
@@ -218,11 +216,12 @@ async def test_an_unexpected_error_is_logged_with_the_game_and_answered_politely
     caplog.set_level(logging.ERROR, logger="agora.discord")
     async with running_bot(fake, service) as bot:
         await bot.delivery.to_channel(agora.id, choose)
-        inter = await fake.click(bob, agora.messages[-1], "ag:41:2:pick:0")
+        inter = await fake.click(bob, agora.messages[-1], custom_id)
         await fake.wait_for(lambda: inter.ephemeral)
     assert "Nothing was changed" in inter.ephemeral_text and inter.public == []
     logged = "\n".join(r.getMessage() for r in caplog.records)
-    assert "game 41" in logged and "RuntimeError" in logged and "Medusa" not in logged
+    assert "game 41" in logged and "RuntimeError" in logged and "ag:41:2:play" in logged
+    assert card not in logged and "summon" not in logged
 
 
 async def test_private_messages_go_by_dm_and_a_refused_dm_falls_back(fake, world, service):

@@ -10,6 +10,7 @@ simultaneous clicks, a restart on the same database, and the privacy of every DM
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 
@@ -22,6 +23,7 @@ from engine.i18n import t
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MAX_STEPS = 400
+IMAGE_LIMIT = 400 * 1024  # "a few hundred KB"
 
 
 def buttons(message, action):
@@ -59,7 +61,8 @@ async def open_table(table, alice, bob, carol):
     return re.search(r"#(\d+)", opening.content).group(1)
 
 
-async def test_a_whole_game_through_discord(fake, people, tmp_path_factory):
+async def test_a_whole_game_through_discord(fake, people, tmp_path_factory, caplog):
+    caplog.set_level(logging.INFO)  # every log line of the bot and the service, for the privacy check
     table, alice, bob, carol = people["table"], people["alice"], people["bob"], people["carol"]
     db = tmp_path_factory.mktemp("game") / "agora.db"
     process = await start_process(fake, db)
@@ -88,8 +91,8 @@ async def test_a_whole_game_through_discord(fake, people, tmp_path_factory):
     assert nosy_click.public == [] and nosy_click.ephemeral_text == t("bot.err.not_seated", "en")
 
     rng = random.Random(11)
-    stale_checked = concurrent_checked = restarted = False
-    steps = 0
+    stale_checked = concurrent_checked = restarted = refusals_checked = False
+    steps = moves = 0
     while "is over" not in table.last_public().content and steps < MAX_STEPS:
         steps += 1
         alice_dm = latest_with_buttons(table.dms(alice))
@@ -97,6 +100,8 @@ async def test_a_whole_game_through_discord(fake, people, tmp_path_factory):
         if alice_moves and alice_dm is not None and not concurrent_checked and steps > 6:
             concurrent_checked = await two_clicks_apply_once(table, alice, alice_dm)
             continue
+        if not refusals_checked and alice_moves and not await table.moves_of(bob):
+            refusals_checked = await wrong_moves_are_refused(table, alice, bob)
         if not stale_checked and steps > 3 and first_dm is not alice_dm:
             stale_checked = await old_button_is_refused(table, alice, first_dm)
         if not restarted and steps > 12 and alice_moves and alice_dm is not None:
@@ -108,23 +113,34 @@ async def test_a_whole_game_through_discord(fake, people, tmp_path_factory):
                 alice, alice_dm, rng.choice(alice_dm.custom_ids)
             )  # a button from before the restart
             assert len(table.public()) > before, "a current button must work after a restart"
+            await a_spectator_sees_only_the_public_board(table, carol)
             continue
         await one_move(table, alice, bob, rng, alice_moves)
+        moves += 1
 
     assert "is over" in table.last_public().content, f"no result after {steps} steps"
-    assert stale_checked and concurrent_checked and restarted
+    assert stale_checked and concurrent_checked and restarted and refusals_checked
     result = table.last_public()
     assert f"#{game_id}" in result.content and buttons(result, "rematch")
     assert sum(1 for m in table.public() if "/game hand" in m.content and bob.id in m.pinged) == 1
-    assert_private_stays_private(table, alice, fake)
+    assert moves > 10, f"only {moves} moves through /play and buttons"
+    assert table.dms(carol) == []  # a spectator is never sent anything private
+    assert_private_stays_private(table, alice, bob, carol, fake)
+    assert_logs_keep_secrets(caplog.records, table, alice, bob, fake)
+    images = [blob for m in fake.world.messages.values() for blob in m.files.values()]
+    assert images and max(map(len, images)) < IMAGE_LIMIT
     latencies = [i.ack_latency for i in fake.interactions.values() if i.ack_latency is not None]
     assert max(latencies) < 2.0
     await process.stop()
 
 
 async def one_move(table, alice, bob, rng, alice_moves):
-    """Whoever may act moves: Alice by a DM button or autocomplete, Bob from /game hand or autocomplete."""
+    """Whoever may act moves: Alice by a DM button or autocomplete, Bob from /game hand or
+    autocomplete. The channel then gets exactly one message (and the result once over):
+    the move in words with the new board, mentioning only who has just become to act."""
     before = len(table.public())
+    waiting = {u.id for u, moves in ((alice, alice_moves), (bob, await table.moves_of(bob))) if moves}
+    mover = alice if alice_moves else bob
     if alice_moves:
         dm = latest_with_buttons(table.dms(alice))
         if dm is not None and rng.random() < 0.5 and dm.id == table.dms(alice)[-1].id:
@@ -145,6 +161,25 @@ async def one_move(table, alice, bob, rng, alice_moves):
         else:
             inter = await table.slash(bob, "play", move=move)
     assert len(table.public()) > before, f"the move was not applied: {inter.ephemeral_text}"
+    moved, *rest = table.public()[before:]
+    assert rest == [] or (len(rest) == 1 and "is over" in rest[0].content), [m.content for m in rest]
+    assert "board" in " ".join(moved.files) and moved.content.strip(), moved.content
+    assert mover.name in moved.content, moved.content  # the move in words names who played it
+    now_waiting = {u.id for u in (alice, bob) if await table.moves_of(u)}
+    assert set(moved.pinged) == now_waiting - waiting, (moved.content, waiting, now_waiting)
+
+
+async def wrong_moves_are_refused(table, alice, bob):
+    """A seated player out of turn and a move that means nothing: short private refusals,
+    each in its reader's language, and the game does not change."""
+    before = len(table.public())
+    early = await table.slash(bob, "play", move="engage 1")
+    assert early.public == [] and early.ephemeral_text == t("core.err.not_your_turn", "en")
+    garbage = await table.slash(alice, "play", move="fly to olympus")
+    assert garbage.public == [] and garbage.ephemeral_text.startswith("Je ne comprends pas")
+    assert "fly to olympus" in garbage.ephemeral_text
+    assert len(table.public()) == before
+    return True
 
 
 async def old_button_is_refused(table, alice, old_dm):
@@ -172,11 +207,46 @@ async def two_clicks_apply_once(table, alice, dm):
     return True
 
 
-def assert_private_stays_private(table, alice, fake):
-    """No DM or ephemeral image (private views) and no hand listing ever reached the channel."""
+async def a_spectator_sees_only_the_public_board(table, carol):
+    board = await table.slash(carol, "game board")
+    assert board.public == [] and [n for m in board.ephemeral for n in m.files if n.startswith("board")]
+    hand = await table.slash(carol, "game hand")
+    assert hand.public == [] and hand.ephemeral_text == t("bot.err.not_seated", "en")
+    assert not [n for m in hand.ephemeral for n in m.files]
+
+
+def private_messages(fake, *players):
+    """DMs and the ephemeral answers the players got (their hands, the private views)."""
+    ids = {p.id for p in players}
+    return [m for p in players for m in fake.world.dm_channel(p).visible()] + [
+        m for i in fake.interactions.values() if i.user.id in ids for m in i.ephemeral
+    ]
+
+
+def assert_private_stays_private(table, alice, bob, carol, fake):
+    """No private image (DMs, hands) ever reached the channel or the spectator, and no hand
+    listing reached the channel."""
     public_files = {blob for m in table.public() for blob in m.files.values()}
-    private = [m for m in table.dms(alice)] + [m for i in fake.interactions.values() for m in i.ephemeral]
+    public_files |= {blob for m in private_messages(fake, carol) for blob in m.files.values()}
+    private = private_messages(fake, alice, bob)
     private_images = [blob for m in private for name, blob in m.files.items() if not name.startswith("board")]
     assert private_images and not any(blob in public_files for blob in private_images)
     hand_line = t("bot.hand.moves", "en", moves="").rstrip()
     assert hand_line not in table.public_text() and all(not m.ephemeral for m in table.public())
+
+
+def assert_logs_keep_secrets(records, table, alice, bob, fake):
+    """No log line quotes what only a player saw (a private view, a hand), and nothing went
+    wrong badly enough to be logged as an error."""
+    public = set(table.public_text().splitlines())
+    secrets = {
+        line.strip()
+        for m in private_messages(fake, alice, bob)
+        for line in m.content.splitlines()
+        if len(line.strip()) >= 12 and line not in public and "</" not in line
+    }
+    assert secrets, "the players saw nothing private"
+    logged = [r.getMessage() for r in records]
+    assert logged, "the bot logs nothing"
+    assert not [(line, s) for line in logged for s in secrets if s in line]
+    assert not [r.getMessage() for r in records if r.levelno >= logging.ERROR]

@@ -20,6 +20,8 @@ async def test_only_managers_create_and_inputs_are_checked(leagues):
         ({"name": "x" * 41, "game": "athena"}, "league.err.bad_name"),
         ({"name": "Cup", "game": "chess"}, "league.err.unknown_game"),
         ({"name": "Cup", "game": "athena", "rating_model": "elo"}, "league.err.unknown_model"),
+        ({"name": "Cup", "game": "mythic", "variant": "4p"}, "league.err.unknown_variant"),
+        ({"name": "Cup", "game": "athena", "variant": "teams"}, "league.err.unknown_variant"),
         ({"name": "Cup", "game": "athena", "starts": "2025-13-01"}, "league.err.bad_date"),
         ({"name": "Cup", "game": "athena", "starts": "2025-07-01", "ends": "2025-06-01"}, "league.err.dates_order"),
     ):
@@ -31,12 +33,15 @@ async def test_only_managers_create_and_inputs_are_checked(leagues):
 
 
 async def test_create_then_names_are_unique_per_server(leagues):
-    reply = await leagues.create(WHERE, ORGANIZER, "Spring  Cup", "mythic", variant="4p",
+    reply = await leagues.create(WHERE, ORGANIZER, "Spring  Cup", "mythic", variant=" Teams ",
                                  rating_model="thurstone_mosteller", starts="2025-06-01", ends="2025-08-31")
     out = text(reply)
     assert "Spring Cup" in out and "Mythic Battles" in out and "Thurstone-Mosteller" in out
-    assert "from 2025-06-01 to 2025-08-31" in out
+    assert "from 2025-06-01 to 2025-08-31" in out and "variant: teams (two against two)" in out
     assert "Saison 1 : du 2025-06-01 au 2025-08-31" in text(reply, "fr")
+    assert "variante : équipes (deux contre deux)" in text(reply, "fr")
+    async with leagues.store.reading() as conn:
+        assert (await repo.league(conn, 1)).variant == "teams"
     with pytest.raises(UserError) as err:
         await leagues.create(ELSEWHERE, ORGANIZER, "spring cup", "athena")
     assert err.value.text.key == "league.err.name_taken"
@@ -130,3 +135,25 @@ async def test_new_season_archives_standings_and_starts_afresh(league, clock):
     with pytest.raises(UserError) as no_season:
         await league.standings(WHERE, ALICE, season=7)
     assert no_season.value.text.key == "league.err.no_season"
+
+
+async def test_a_channel_records_each_game_for_one_league_only(leagues):
+    """A finished game must belong to one league: in one channel, two leagues of the same
+    game need variants that do not overlap."""
+    await leagues.create(WHERE, ORGANIZER, "Duels", "mythic", variant="duel")
+    await leagues.create(WHERE, ORGANIZER, "Teams", "mythic", variant="teams")  # no overlap
+    await leagues.create(WHERE, ORGANIZER, "Athens", "athena")  # another game
+    for variant in ("", "duel", "teams"):
+        with pytest.raises(UserError) as err:
+            await leagues.create(WHERE, ORGANIZER, f"Again {variant}", "mythic", variant=variant)
+        assert err.value.text.key == "league.err.channel_taken"
+    fr = err.value.text
+    assert "Teams" in text_of(fr, "en") and "enregistre déjà les parties de Mythic Battles" in text_of(fr, "fr")
+    await leagues.create(ELSEWHERE, ORGANIZER, "Open", "mythic")  # another channel
+    async with leagues.store.reading() as conn:
+        assert [lg.name for lg in await repo.guild_leagues(conn, "guild")] == ["Duels", "Teams", "Athens", "Open"]
+
+
+def text_of(message, locale: str) -> str:
+    from engine.i18n import render
+    return render(message, locale)

@@ -46,6 +46,7 @@ def people(fake):
     guild = fake.world.add_guild("League test")
     return {
         "table": Table(fake, fake.world.add_channel(guild, "league")),
+        "elsewhere": Table(fake, fake.world.add_channel(guild, "tavern")),
         "olga": fake.world.add_user("Olga", manager=True),
         "alice": fake.world.add_user("Alice", locale="fr"),
         "bob": fake.world.add_user("Bob"),
@@ -87,7 +88,10 @@ async def test_leagues_through_discord(fake, people, tmp_path):
         # a game played elsewhere: reported by Bob, the opponent chosen by autocomplete
         choices = await fake.autocomplete(bob, table.channel, "league report", "opponent", opponent="ali")
         assert choices == [{"name": "Alice", "value": alice.id}]
-        await table.slash(bob, "league report", opponent=alice.id, result="win", my_score=2.0, their_score=1.0)
+        again = await table.slash(bob, "league report", opponent=alice.id, result="loss")  # the Agora game again
+        assert again.public == [] and "played on Agora and is already recorded: match #1" in again.ephemeral_text
+        await table.slash(bob, "league report", opponent=alice.id, result="win", my_score=2.0, their_score=1.0,
+                          number=2)
         report = table.last_public()
         assert report.pinged == [alice.id] and "Bob beat Alice (2–1)" in report.content
         confirm = next(c for c in report.custom_ids if c.endswith(":confirm"))
@@ -99,7 +103,7 @@ async def test_leagues_through_discord(fake, people, tmp_path):
         assert again.public == [] and "déjà validée" in again.ephemeral_text  # Alice reads French
 
         # a second report nobody answers is accepted by the tick after 48 hours
-        await table.slash(alice, "league report", opponent=bob.id, result="draw", number=2)
+        await table.slash(alice, "league report", opponent=bob.id, result="draw", number=3)
         clock.advance(48 * HOUR)
         assert await tick_once(bot) == 1
         assert "48" in table.last_public().content
@@ -123,7 +127,16 @@ async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_pa
     table, olga, alice, bob = people["table"], people["olga"], people["alice"], people["bob"]
     store, bot = await start(fake, tmp_path, Clock())
     try:
-        await table.slash(olga, "league create", name="Titans", game="mythic")
+        offered = await fake.autocomplete(olga, table.channel, "league create", "variant", name="Titans",
+                                          game="mythic", variant="")
+        assert offered == [{"name": "duel (one against one)", "value": "duel"},
+                           {"name": "teams (two against two)", "value": "teams"}]
+        typo = await table.slash(alice, "league create", name="Titans", game="mythic", variant="4p")
+        assert typo.public == [] and "Gérer le serveur" in typo.ephemeral_text  # permission first
+        typo = await table.slash(olga, "league create", name="Titans", game="mythic", variant="4p")
+        assert typo.public == [] and "Mythic Battles has no variant “4p”. Variants: duel, teams." in typo.ephemeral_text
+        await table.slash(olga, "league create", name="Titans", game="mythic", variant="duel")
+        assert "variant: duel (one against one)" in table.last_public().content
         for user in (alice, bob):
             await table.slash(user, "league join", league="Titans")
         assert await fake.autocomplete(bob, table.channel, "league join", "league", league="tit") == [
@@ -131,6 +144,11 @@ async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_pa
         listing = await table.slash(bob, "league list")
         assert listing.public == [] and "**Titans**: Mythic Battles" in listing.ephemeral_text
 
+        bad = await table.slash(alice, "league report", opponent=bob.id, result="win", played="2025-13-01")
+        assert bad.public == [] and "« 2025-13-01 » n’est pas une date" in bad.ephemeral_text  # Alice reads French
+        teams = await table.slash(alice, "league report", opponent=bob.id, result="win", partner=olga.id,
+                                  opponent_partner="4242")
+        assert teams.public == [] and "**Titans** se joue à un contre un" in teams.ephemeral_text
         await table.slash(alice, "league report", opponent=bob.id, result="win", my_faction="Athena",
                           their_faction="Hades", first="me", scenario="Stele")
         report = table.last_public()
@@ -158,6 +176,32 @@ async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_pa
         assert "Bob left **Titans**" in table.last_public().content
         gone = await table.slash(bob, "league report", opponent=alice.id, result="win")
         assert gone.public == [] and "not a member of **Titans**" in gone.ephemeral_text
+    finally:
+        await _fakes.stop_bot(bot)
+        await store.close()
+
+
+async def test_a_game_started_with_league_elsewhere_is_recorded_there(fake, people, tmp_path):
+    """`/game new league:` in another channel: the game counts for that league, and the
+    announcement goes to the game's channel."""
+    table, tavern, olga, alice, bob = (people[k] for k in ("table", "elsewhere", "olga", "alice", "bob"))
+    store, bot = await start(fake, tmp_path, Clock())
+    try:
+        await table.slash(olga, "league create", name="Agora Open", game="athena")
+        for user in (alice, bob):
+            await table.slash(user, "league join")
+        await tavern.slash(alice, "game new", game="athena", seed=5, league="Agora Open")
+        await tavern.slash(bob, "game join")
+        await tavern.slash(alice, "game start")
+        await tavern.slash(alice, "game resign")
+        recorded = [m.content for m in tavern.public() if "Recorded as match #1" in m.content]
+        assert recorded and "**Agora Open**: Bob beat Alice" in recorded[-1]
+        standings = await table.slash(olga, "league standings")
+        assert "Games: 1 · players: 2" in standings.original.content
+        rows = [line for line in standings.original.content.splitlines() if "1/0/0" in line or "0/0/1" in line]
+        assert "Bob" in rows[0] and "1/0/0" in rows[0] and "Alice" in rows[1] and "0/0/1" in rows[1]
+        unknown = await tavern.slash(bob, "game new", game="athena", league="Nope")
+        assert unknown.public == [] and "There is no league called “Nope” here" in unknown.ephemeral_text
     finally:
         await _fakes.stop_bot(bot)
         await store.close()

@@ -76,6 +76,8 @@ OPERATIONS = st.lists(
     st.one_of(
         st.tuples(st.just("report"), st.sampled_from(PLAYERS), st.sampled_from(PLAYERS),
                   st.sampled_from(["win", "draw", "loss"]), st.integers(1, 14)),
+        st.tuples(st.just("team"), st.permutations(PLAYERS), st.sampled_from(["win", "draw", "loss"]),
+                  st.integers(1, 14)),
         st.tuples(st.just("void"), st.integers(0, 30)),
         st.tuples(st.just("change"), st.integers(0, 30), st.sampled_from(PLAYERS + ["draw"])),
     ),
@@ -88,7 +90,7 @@ async def _scenario(operations: list[tuple]) -> None:
     store = await open_store(":memory:")
     try:
         leagues = LeagueService(store, clock=Clock())
-        await leagues.create(WHERE, ORGANIZER, "Prop", "athena")
+        await leagues.create(WHERE, ORGANIZER, "Prop", "mythic")  # any variant: duels and two against two
         for uid in PLAYERS:
             await leagues.join(WHERE, actor(uid))
         ids: list[int] = []
@@ -98,6 +100,12 @@ async def _scenario(operations: list[tuple]) -> None:
                 if a == b:
                     continue
                 ids.append(await confirmed(leagues, a, b, result, f"2025-06-{day:02d}", number))
+            elif op[0] == "team":
+                _, (a, b, c, d), result, day = op
+                mid = report_id(await leagues.report(WHERE, actor(a), c, result, partner=b, opponent_partner=d,
+                                                     played=f"2025-06-{day:02d}", number=number))
+                await leagues.press(WHERE, actor(d), f"lg:{mid}:confirm")
+                ids.append(mid)
             elif ids and op[0] == "void":
                 await _quietly(leagues.void(WHERE, ORGANIZER, ids[op[1] % len(ids)]))
             elif ids:

@@ -9,7 +9,8 @@ import pytest
 from league_helpers import HOUR, ORGANIZER, WHERE, actor, custom_ids, report_id, text
 
 from bot.leagues import repo
-from bot.service.api import UserError
+from bot.service.api import UserError, Where
+from engine.i18n import render
 
 ALICE, BOB, CARA, DAN = (actor(u) for u in ("alice", "bob", "cara", "dan"))
 
@@ -177,7 +178,11 @@ async def test_non_members_cannot_report(league):
     assert err.value.text.key == "league.err.not_member"
 
 
-async def test_two_against_two_report_rates_both_teams(league):
+async def test_two_against_two_report_rates_both_teams(leagues):
+    await leagues.create(WHERE, ORGANIZER, "Titans", "mythic")  # any variant: duels and team games
+    for who in (ALICE, BOB, CARA, DAN):
+        await leagues.join(WHERE, who)
+    league = leagues
     mid = report_id(await league.report(WHERE, ALICE, "bob", "win", partner="cara", opponent_partner="dan",
                                         my_faction="Athena", their_faction="  hades ", first="me"))
     reply = await league.press(WHERE, DAN, f"lg:{mid}:confirm")  # either opponent may confirm
@@ -206,3 +211,146 @@ async def test_waiting_lists_pending_and_disputed_reports(league):
     listing = text(await league.waiting(WHERE, ORGANIZER))
     assert f"#{first}" in listing and "accepted automatically on 2025-06-17" in listing
     assert f"#{second}" in listing and "disputed" in listing
+
+
+async def test_a_report_left_unanswered_is_accepted_after_a_restart(tmp_path, clock):
+    """The 48-hour window is stored (recorded_at), not a timer in memory: a bot restarted
+    after the deadline accepts the report at its first tick."""
+    from bot.leagues import LeagueService
+    from bot.store import open_store
+
+    path = tmp_path / "restart.db"
+    store = await open_store(path)
+    try:
+        first = LeagueService(store, clock=clock)
+        await first.create(WHERE, ORGANIZER, "Cup", "athena")
+        for who in (ALICE, BOB):
+            await first.join(WHERE, who)
+        mid = report_id(await first.report(WHERE, ALICE, "bob", "win"))
+    finally:
+        await store.close()  # the bot stops
+
+    clock.advance(48 * HOUR + 1)
+    reopened = await open_store(path)
+    try:
+        restarted = LeagueService(reopened, clock=clock)
+        [(where, reply)] = await restarted.tick()
+        assert where == WHERE and f"Report #{mid} accepted" in text(reply)
+        assert await status(restarted, mid) == "accepted"
+        assert (await ratings(restarted))["alice"].mu > 25
+    finally:
+        await reopened.close()
+
+
+async def test_concurrent_reports_from_two_processes_record_the_game_once(store, tmp_path, clock, league):
+    """Two bot processes on one database (two connections): the unique index decides."""
+    from bot.leagues import LeagueService
+    from bot.store import open_store
+
+    other = await open_store(tmp_path / "agora.db")
+    try:
+        second = LeagueService(other, clock=clock)
+        results = await asyncio.gather(
+            league.report(WHERE, ALICE, "bob", "win"), second.report(WHERE, BOB, "alice", "loss"),
+            league.report(WHERE, BOB, "alice", "loss"), second.report(WHERE, ALICE, "bob", "win"),
+            return_exceptions=True,
+        )
+    finally:
+        await other.close()
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(refused) == 3 and {e.text.key for e in refused} == {"league.err.duplicate"}
+    async with league.store.reading() as conn:
+        assert len(await repo.season_matches(conn, 1, repo.OPEN_STATUSES)) == 1
+
+
+async def test_the_same_team_game_is_one_report_but_other_pairs_are_another_game(leagues):
+    await leagues.create(WHERE, ORGANIZER, "Titans", "mythic", variant="teams")
+    for who in (ALICE, BOB, CARA, DAN):
+        await leagues.join(WHERE, who)
+    mid = report_id(await leagues.report(WHERE, ALICE, "bob", "win", partner="cara", opponent_partner="dan"))
+    for reporter, opponent, partner, theirs in ((DAN, "alice", "bob", "cara"), (CARA, "dan", "alice", "bob")):
+        with pytest.raises(UserError) as err:  # the same sides, from the other side or another seat
+            await leagues.report(WHERE, reporter, opponent, "loss", partner=partner, opponent_partner=theirs)
+        assert err.value.text.key == "league.err.duplicate" and err.value.text.params["id"] == mid
+    # Alice & Bob against Cara & Dan is another game of the same four players
+    await leagues.report(WHERE, ALICE, "cara", "win", partner="bob", opponent_partner="dan")
+
+
+async def test_a_league_of_one_variant_takes_reports_of_that_size_only(leagues):
+    await leagues.create(WHERE, ORGANIZER, "Titans", "mythic", variant="teams")
+    await leagues.create(Where("guild", "duels"), ORGANIZER, "Duels", "mythic", variant="duel")
+    await leagues.create(Where("guild", "athens"), ORGANIZER, "Athens", "athena")
+    for league in ("Titans", "Duels", "Athens"):
+        for who in (ALICE, BOB, CARA, DAN):
+            await leagues.join(WHERE, who, league=league)
+    cases = (("Titans", {}, "league.err.teams_only"),
+             ("Duels", {"partner": "cara", "opponent_partner": "dan"}, "league.err.duel_only"),
+             ("Athens", {"partner": "cara", "opponent_partner": "dan"}, "league.err.duel_only"))
+    for league, extra, key in cases:
+        with pytest.raises(UserError) as err:
+            await leagues.report(WHERE, ALICE, "bob", "win", league=league, **extra)
+        assert err.value.text.key == key
+        assert league in render(err.value.text, "fr") and ("deux contre deux" in render(err.value.text, "fr")
+                                                           or "un contre un" in render(err.value.text, "fr"))
+    async with leagues.store.reading() as conn:
+        assert all([await repo.season_matches(conn, s, repo.COUNTABLE_STATUSES + (repo.VOID,)) == []
+                    for s in (1, 2, 3)])
+    await leagues.report(WHERE, ALICE, "bob", "win", league="Titans", partner="cara", opponent_partner="dan")
+    await leagues.report(WHERE, ALICE, "bob", "win", league="Duels")
+
+
+async def test_reinstating_a_voided_report_cannot_duplicate_its_replacement(league):
+    first = report_id(await league.report(WHERE, ALICE, "bob", "win"))
+    await league.void(WHERE, ORGANIZER, first)
+    second = report_id(await league.report(WHERE, BOB, "alice", "win"))  # the key is free again
+    with pytest.raises(UserError) as err:
+        await league.resolve(WHERE, ORGANIZER, first, "change", winner="alice")
+    assert err.value.text.key == "league.err.duplicate" and err.value.text.params["id"] == second
+    assert await status(league, first) == "void"
+    await league.void(WHERE, ORGANIZER, second)
+    await league.resolve(WHERE, ORGANIZER, first, "change", winner="alice")  # now it may come back
+    assert await status(league, first) == "accepted"
+    assert (await ratings(league))["alice"].mu > 25
+
+
+async def test_organizer_only_decisions_are_refused_to_players_and_change_nothing(league):
+    mid = report_id(await league.report(WHERE, ALICE, "bob", "win"))
+    await league.press(WHERE, BOB, f"lg:{mid}:confirm")
+    before = await ratings(league)
+    for call in (league.void(WHERE, ALICE, mid), league.void(WHERE, BOB, mid),
+                 league.resolve(WHERE, BOB, mid, "change", winner="bob"),
+                 league.resolve(WHERE, actor("bob", locale="fr"), mid, "accept")):
+        with pytest.raises(UserError) as err:
+            await call
+        assert err.value.text.key == "league.err.organizers_only"
+    assert "organisateurs" in render(err.value.text, "fr")
+    assert await status(league, mid) == "accepted" and await ratings(league) == before
+    # the league's creator stays an organizer without Manage Server; any Manage Server member is one
+    await league.void(WHERE, actor("olga"), mid)
+    assert await status(league, mid) == "void" and await ratings(league) == {}
+    await league.resolve(WHERE, actor("zed", manager=True), mid, "change", winner="alice")
+    assert await status(league, mid) == "accepted" and await ratings(league) == before
+
+
+async def test_bad_decisions_are_refused_in_the_users_language_and_change_nothing(league):
+    mid = report_id(await league.report(WHERE, ALICE, "bob", "win"))
+    await league.press(WHERE, BOB, f"lg:{mid}:dispute")
+    before = await ratings(league)
+    french = actor("olga", manager=True, locale="fr")
+    cases = (
+        (league.resolve(WHERE, french, mid, "explode"), "league.err.bad_action", "n’est pas une décision"),
+        (league.resolve(WHERE, french, mid, "change"), "league.err.change_needs_result", "nommez le vainqueur"),
+        (league.resolve(WHERE, french, mid, "change", winner="bob", draw=True), "league.err.change_needs_result",
+         "nommez le vainqueur"),
+        (league.resolve(WHERE, french, mid, "change", winner="cara"), "league.err.winner_not_in_match",
+         "n’a pas joué"),
+        (league.resolve(WHERE, french, 999, "accept"), "league.err.no_match", "999"),
+        (league.export(WHERE, french, what="everything"), "league.err.bad_export", "everything"),
+    )
+    for call, key, words in cases:
+        with pytest.raises(UserError) as err:
+            await call
+        assert err.value.text.key == key
+        assert words in render(err.value.text, "fr"), render(err.value.text, "fr")
+        assert not render(err.value.text, "en").startswith("league.")
+    assert await status(league, mid) == "disputed" and await ratings(league) == before

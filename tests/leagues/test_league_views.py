@@ -9,9 +9,11 @@ import pytest
 from league_helpers import ORGANIZER, WHERE, actor, report_id, text
 from PIL import Image as PILImage
 
+from bot.leagues import images, standings
 from bot.leagues.model import Match, two_sides
-from bot.leagues.ratings import replay
+from bot.leagues.ratings import Rating, replay
 from bot.service.api import Actor, UserError
+from engine.i18n import T, render
 
 ALICE, BOB, CARA, DAN = (actor(u) for u in ("alice", "bob", "cara", "dan"))
 
@@ -49,7 +51,10 @@ async def test_standings_image_and_text_table(league):
     assert "* has left the league" in text(reply)
     png = reply.messages[0].image.data
     image = PILImage.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width == 900 and len(png) < 300_000
+    # phone-sized: 780 px wide (Discord shows ~360 px on a phone), one 44 px row per player,
+    # the heading row and the "has left" note
+    assert image.format == "PNG" and image.size == (780, 104 + 44 * (4 + 1 + 1) + 16) and len(png) < 300_000
+    assert images.VALUE / images.WIDTH >= 1 / 32  # figures stay >= ~11 px on a 360 px screen
     assert reply.messages[0].locale == "en"
     fr = await league.standings(WHERE, actor("bob", locale="fr"))
     assert "Joueur" in text(fr, "fr") and fr.messages[0].image.data != png
@@ -115,3 +120,13 @@ async def test_csv_neutralizes_formulas_in_names(league):
 def test_replay_is_order_independent_of_input_listing():
     games = [Match(i, 100.0 * i, tuple(two_sides(["a"], ["b"], "W" if i % 2 else "L"))) for i in range(1, 6)]
     assert replay("plackett_luce", games) == replay("plackett_luce", list(reversed(games)))
+
+
+def test_a_long_table_keeps_the_image_legible_and_points_to_the_export():
+    rows = [standings.Row(i, f"u{i}", f"Player {i}", Rating(30 - i / 10, 2.0), 10, 5, 0, 5, ("W", 2))
+            for i in range(1, 41)]
+    png = images.draw_standings(T("league.standings.heading", league="Cup", season=1), rows, "fr")
+    image = PILImage.open(io.BytesIO(png))
+    assert image.size == (780, 104 + 44 * (30 + 1 + 1) + 16)  # 30 players, then one note
+    assert [render(n, "fr") for n in images._notes(rows, 30)] == [
+        "… et 10 autres joueurs : /league export les liste tous."]

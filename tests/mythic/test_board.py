@@ -194,3 +194,17 @@ def test_a_harassed_unit_cannot_move_but_may_still_attack():
     state, _ = run(state, [("p1", "act toxotes"), ("p2", "harass lycaons")])
     texts = legal_texts(state, "p1")
     assert not [t for t in texts if t.startswith("mv ")] and "atk e5xe6" in texts
+
+
+def test_hills_and_ruins_do_not_slow_a_move_and_forests_do_not_slow_flyers():
+    """001 §"Terrain Effects": Hill and Ruins change combat only; only a Forest takes a point
+    from the rest of a ground unit's move (001 §"Forest"), and flyers ignore terrain."""
+    corridor = {sq: "x" for sq in ("d5", "d6", "d7", "d8", "f5", "f6", "f7", "f8", "d4", "f4")}
+    for ch in ("h", "r"):
+        state = _activated(terrain=dict(corridor, e6=ch, e7=ch))  # Marauders: 3
+        assert "e8" in _moves(state), ch
+    forest = dict(corridor, e6="f", e7="f")
+    assert "e8" not in _moves(_activated(terrain=forest))
+    flyer = _activated(unit="harpies@e5", terrain=forest)
+    reach = content().units["harpies"].levels[content().units["harpies"].vitality].move[1]
+    assert f"e{5 + reach}" in _moves(flyer) and f"e{6 + reach}" not in _moves(flyer)

@@ -225,3 +225,40 @@ def test_every_window_in_the_opponents_turn_offers_pass():
             seen.add(top.kind)
         state, _ = run(state, [(top.role, "pass" if "pass" in texts else "done")])
     assert {"react", "talents"} <= seen
+
+
+def test_cards_convert_during_a_reaction_window_to_pay_for_the_reaction():
+    """001 §3: a general converts cards "at any time", so in the opponent's turn too: the
+    window opened because the hand could pay (public: its size); converting a card raises
+    the 2 power points Defend costs."""
+    state, _ = _fight(["marauders@c3"], ["toxotes@c4", "satyrs@d4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
+                      hands={"p1": ["marauders"], "p2": ["satyrs", "owls"]}, pp={"p2": 0})
+    assert state.top.kind == "react" and state.top.role == "p2"
+    texts = legal_texts(state, "p2")
+    assert "def satyrs" not in texts and {"pp satyrs", "pp owls", "pass"} <= set(texts)
+    state, _ = run(state, [("p2", "pp satyrs")])
+    assert state.top.kind == "react" and state.sides["p2"].pp == 1 and "def satyrs" not in legal_texts(state, "p2")
+    state, _ = run(state, [("p2", "pp owls")])
+    assert state.top.kind == "react" and "def satyrs" in legal_texts(state, "p2")
+    state, _ = run(state, [("p2", "def satyrs")])
+    assert state.combat.strike.target == "p2.satyrs" and state.sides["p2"].pp == 0
+    assert sorted(state.sides["p2"].discard) == ["owls", "satyrs"]
+
+
+def test_windows_open_on_the_hand_size_never_on_the_cards_held():
+    """ARCHITECTURE §2: the harass and reaction windows open (or not) the same way whatever
+    maneuver cards the general holds; only the number of cards, which is public, counts."""
+    for hand in (["toxotes"], ["spartans"], ["owls"]):
+        harass, _ = _fight(["marauders@c3"], ["toxotes@c4"], [("p2", "act toxotes")], current="p2",
+                           hands={"p2": ["toxotes"], "p1": list(hand)}, pp={"p1": 1})
+        react, _ = _fight(["marauders@c3"], ["toxotes@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
+                          hands={"p1": ["marauders"], "p2": list(hand)})
+        assert harass.top.kind == "harass" and react.top.kind == "react", hand
+        assert GAME.view(react, "p1").decision == GAME.view(react, None).decision
+    for pp, hand, opens in ((1, [], False), (0, ["toxotes"], False), (0, ["toxotes", "owls"], True), (2, [], True)):
+        harass, _ = _fight(["marauders@c3"], ["toxotes@c4"], [("p2", "act toxotes")], current="p2",
+                           hands={"p2": ["toxotes"], "p1": hand}, pp={"p1": pp})
+        assert (harass.top.kind == "harass") is opens, (pp, hand)  # 2 power points, counting 1 per card held
+        if opens:
+            assert "pass" in legal_texts(harass, "p1")
+            assert ("harass marauders" in legal_texts(harass, "p1")) is (pp >= 2)

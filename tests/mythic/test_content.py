@@ -136,3 +136,34 @@ def test_a_content_pack_may_replace_a_unit(tmp_path):
     c = load_content(pack)
     assert c.units["toxotes"].name.en == "Toxotai" and c.units["toxotes"].vitality == 2
     assert len(c.units) == 34
+
+
+RULEBOOK_NAMES = {  # unit id -> (English name, French name) as the rulebooks print them (001 / 000)
+    "cerberus": ("Cerberus, Guardian of the Gate of Hell", "Cerbère, Gardien de la Porte des Enfers"),
+    "rhadamanthus": ("Rhadamanthus, Judge of Hell", "Rhadamanthe, Juge des Enfers"),
+    "auditors": ("Infernal Auditors", "Assesseurs des Enfers"),
+    "marauders": ("Infernal Marauders", "Maraudeurs Infernaux"),
+    "legion-acheron": ("Legion of the Damned", "Légion des Damnés"),
+    "legion-phlegethon": ("Legion of the Damned", "Légion des Damnés"),
+    "artillerymen": ("Damned Artillerymen", "Artilleurs Damnés"),
+    "spartans": ("Spartans", "Spartiates"),
+    "toxotes": ("Toxotes", "Toxotes"),
+    "dawn-regiment": ("Dawn Regiment", "Régiment de l'Aube"),
+    "lycaons": ("Lycaons", "Lycaons"),
+    "nemean-lion": ("Nemean Lion", "Lion de Némée"),
+    "hoplites-ares": ("Hoplites", "Hoplites"),
+}
+
+
+def test_units_the_rulebooks_name_carry_both_printed_names():
+    """CONTENT.md: names given in the rulebooks are used in their English and French forms;
+    the Legion's affiliations are Acheron / Achéron and Phlegethon / Phlégéthon (000 l.247)."""
+    units = content().units
+    for uid, (en, fr) in RULEBOOK_NAMES.items():
+        assert (units[uid].name.en, units[uid].name.fr) == (en, fr), uid
+    assert (units["legion-acheron"].affiliation.en, units["legion-acheron"].affiliation.fr) == ("Acheron", "Achéron")
+    assert (units["legion-phlegethon"].affiliation.en, units["legion-phlegethon"].affiliation.fr) == ("Phlegethon", "Phlégéthon")
+    assert units["auditors"].faction == units["lycaons"].faction == "hades"  # the defence example: Nick's allies
+    assert not units["lycaons"].flying and units["auditors"].flying
+    # the harassment example: the Marauders' enemies can face a Hades army
+    assert {units[u].faction for u in ("spartans", "dawn-regiment", "toxotes")} <= {"athena", "neutral"}

@@ -118,6 +118,25 @@ def test_the_dice_example_played_through_the_engine(dice):
     assert state.unit("p2.spartans").vit == 3
 
 
+def test_the_dice_example_with_the_optimal_command(dice):
+    """The same roll, 5 2 4 1 against 7, then 3 and 1 on the re-rolled fives: `optimal`
+    makes Nick's choices (the 1 onto the 4, both fives re-rolled, the 2 onto the 6) and
+    gets his two successes, 8 and 7, in one command."""
+    state = battle(
+        {"p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
+         "p2": ["spartans@c4", "toxotes@k12", "hoplites-ares@l12", "owls@j12"]},
+        hands={"p1": ["marauders"]},
+    )
+    dice(5, 2, 4, 1, 3, 1)
+    state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4")])
+    assert state.top.kind == "dice" and "optimal" in legal_texts(state, "p1")
+    state, _ = run(state, [("p1", "optimal")])
+    roll = state.last_attack.att_roll
+    assert sorted(d.total for d in roll.dice if d.live) == [7, 8] and roll.successes == 2
+    assert [d.status for d in roll.dice] == ["live", "spent", "live", "spent"]
+    assert state.unit("p2.spartans").vit == 5 - 2
+
+
 def test_forest_movement_example():
     """001 §"Forest", example: Marauders with Movement 3 whose first square is a Forest
     can go only one square further."""
@@ -222,12 +241,13 @@ def test_defence_example():
         state = battle(
             {"p1": ["marauders@e4", "lycaons@d4", "auditors@f4", "shades@l1"],
              "p2": ["spartans@e5", "toxotes@k12", "hoplites-ares@l12", "owls@j12"]},
-            current="p2", hands={"p2": ["spartans"]}, pp={"p1": 2},
+            current="p2", hands={"p2": ["spartans"], "p1": ["shades"]}, pp={"p1": 2},
         )
         state, _ = run(state, [("p2", "act spartans")])
         state, _ = run(state, [("p2", f"atk e5x{square}")])
-        options = legal_texts(state, "p1") if state.top.kind == "react" else []
-        assert ("def marauders" in options) is defendable
+        assert state.top.kind == "react" and state.top.role == "p1"  # the window opens either way
+        options = legal_texts(state, "p1")
+        assert "pass" in options and ("def marauders" in options) is defendable
         if defendable:
             state, _ = run(state, [("p1", "def marauders")])
             assert state.combat.strike.target == "p1.marauders" and state.combat.strike.original == "p1.lycaons"

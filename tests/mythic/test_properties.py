@@ -129,3 +129,37 @@ def test_300_seeded_self_play_games_finish_without_a_failure(p1, p2):
     if p1 != p2:
         heuristic = "p1" if p1 == "heuristic" else "p2"
         assert sum(w == [heuristic] for w in results) >= 0.8 * len(results)
+
+
+def test_the_invariants_catch_each_kind_of_breach():
+    """The properties above are only as good as `problems()`: each breach is reported."""
+    from engine.mythic.content import content
+    from engine.mythic.state import AOW
+    from tests.mythic.scenario import battle, run
+
+    units = content().units
+
+    def fresh():
+        state = battle({"p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
+                        "p2": ["spartans@c8", "toxotes@k12", "owls@j12", "satyrs@l12"]},
+                       hands={"p1": ["marauders", "lycaons"]})
+        for side in state.sides.values():  # every card dealt: the rest of the deck
+            side.deck = [AOW] * 10 + [u for u in side.army for _ in range(units[u].maneuvers)]
+            for held in side.hand:
+                side.deck.remove(held)
+        return run(state, [("p1", "act marauders"), ("p1", "done")])[0]
+
+    assert problems(fresh()) == []
+    breaches = {
+        "power points": lambda s: setattr(s.sides["p1"], "pp", -1),
+        "cards, not": lambda s: s.sides["p1"].hand.append("lycaons"),
+        "activated twice": lambda s: (s.turn.activated.append("p1.marauders"), setattr(s.turn, "activations", 2)),
+        "counter-attacked twice": lambda s: s.turn.countered.extend(["p2.spartans", "p2.spartans"]),
+        "in front": lambda s: s.sides["p1"].spent.append(s.sides["p1"].hand.pop()),
+        "two units on one square": lambda s: s.set_unit("p1.lycaons", sq=s.unit("p1.marauders").sq),
+        "destroyed but still": lambda s: s.set_unit("p1.lycaons", vit=0),
+    }
+    for words, breach in breaches.items():
+        state = fresh()
+        breach(state)
+        assert any(words in p for p in problems(state)), words

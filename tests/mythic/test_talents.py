@@ -33,11 +33,60 @@ def _resolve(state):
     return _until(state, stop=())
 
 
+# each of the 25 talents -> the tests that prove its rule and its timing (module, function)
+TALENT_TESTS = {
+    "arching_shot": [("test_board", "test_arching_shot_ignores_allied_units_only")],
+    "assault_support": [("test_turn", "test_assault_support_fetches_two_cards_and_activates_two_units_on_the_same_target"),
+                        ("test_turn", "test_talents_before_activating_only_before_the_first_activation")],
+    "aura_of_strength": [("test_talents", "test_aura_of_strength_rerolls_one_die_for_the_unit_and_adjacent_allies"),
+                         ("test_talents", "test_aura_does_not_reach_a_unit_that_is_not_adjacent"),
+                         ("test_talents", "test_aura_of_strength_lasts_the_turn_and_serves_counter_attacks")],
+    "cerberus_bite": [("test_talents", "test_cerberus_bite_attacks_up_to_three_enemies_with_its_own_dice_and_no_counter")],
+    "coordinated_assault": [("test_turn", "test_coordinated_assault_allows_four_activations_without_art_of_war"),
+                            ("test_turn", "test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle")],
+    "endurance": [("test_talents", "test_endurance_cancels_a_wound_again_and_again")],
+    "evasion": [("test_talents", "test_evasion_voids_a_close_combat_attack_by_a_ground_unit"),
+                ("test_talents", "test_evasion_may_be_used_several_times_a_turn")],
+    "explosive_shells": [("test_talents", "test_explosive_shells_lower_the_difficulty_against_ground_units")],
+    "infantry_drill": [("test_turn", "test_infantry_drill_activates_only_adjacent_infantry"),
+                       ("test_turn", "test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle")],
+    "infernal_bombardment": [("test_talents", "test_infernal_bombardment_attacks_every_enemy_flown_over_and_forbids_the_attack")],
+    "judgment_of_souls": [("test_talents", "test_judgment_of_souls_gains_two_power_points_on_a_kill")],
+    "leader": [("test_turn", "test_leader_pays_activations_in_power_points")],
+    "mobility": [("test_talents", "test_mobility_moves_after_the_attack_if_it_did_not_move_before"),
+                 ("test_talents", "test_mobility_is_offered_only_when_its_cost_can_be_paid")],
+    "overrun": [("test_talents", "test_overrun_lowers_the_difficulty_when_vitality_is_at_least_the_targets")],
+    "parry": [("test_talents", "test_parry_cancels_one_wound_on_each_side")],
+    "rage_of_the_lion": [("test_talents", "test_rage_of_the_lion_lends_the_vitality_7_characteristics_for_the_activation"),
+                         ("test_talents", "test_rage_of_the_lion_may_also_be_used_for_a_counter_attack")],
+    "reinforcement": [("test_turn", "test_reinforcement_regains_vitality_when_the_decks_are_rebuilt")],
+    "retreat": [("test_talents", "test_retreat_steps_back_and_cancels_a_wound")],
+    "scout": [("test_board", "test_forest_costs_one_more_point_for_each_forest_passed_through")],
+    "sentry": [("test_combat", "test_sentry_defends_for_its_own_cost_and_track_harasses_for_its_own")],
+    "skilled_melee": [("test_talents", "test_skilled_melee_and_skilled_shot_reroll_a_zero_once")],
+    "skilled_shot": [("test_talents", "test_skilled_melee_and_skilled_shot_reroll_a_zero_once")],
+    "spread_shot": [("test_talents", "test_spread_shot_attacks_two_adjacent_ground_enemies_separately")],
+    "track": [("test_combat", "test_sentry_defends_for_its_own_cost_and_track_harasses_for_its_own")],
+    "unholy_strength": [("test_talents", "test_unholy_strength_adds_a_die_in_close_combat")],
+}
+
+
 def test_every_talent_has_a_test():
+    """All 25 talents (000/001 "List of Talents") are mapped to tests that exist and that
+    name the talent (its notation, id, English or French name)."""
+    from engine.mythic.notation import TALENT_CODES
+
     here = Path(__file__).parent
-    text = "".join(p.read_text(encoding="utf-8") for p in here.glob("test_*.py"))
-    for talent in content().talents.values():
-        assert talent.name.fr in text or talent.name.en in text, talent.id
+    assert set(TALENT_TESTS) == set(content().talents) and len(TALENT_TESTS) == 25
+    for talent_id, tests in TALENT_TESTS.items():
+        for module, function in tests:
+            source = (here / f"{module}.py").read_text(encoding="utf-8")
+            start = source.find(f"\ndef {function}(")
+            assert start >= 0, (talent_id, module, function)
+            body = source[start:source.find("\ndef ", start + 1)]
+            names = content().talents[talent_id].name
+            words = (TALENT_CODES[talent_id], talent_id, names.en.lower(), names.fr.lower())
+            assert any(w in body.lower() for w in words), (talent_id, function)
 
 
 def test_aura_of_strength_rerolls_one_die_for_the_unit_and_adjacent_allies(dice):
@@ -300,3 +349,111 @@ def test_plus_characteristics_cost_one_power_point_each(dice):
     moves = _state(["lycaons@e5"], ["spartans@l5"], hands={"p1": ["lycaons"]}, pp={"p1": 1})
     moves, _ = run(moves, [("p1", "act lycaons"), ("p1", "plus move")])
     assert "mv e5-e11" in legal_texts(moves, "p1")  # 5 + 1
+
+
+def test_rage_of_the_lion_may_also_be_used_for_a_counter_attack(dice):
+    """001 Lexicon "Activate: ... or to Counter-Attack" and l.750 ("its General must activate
+    it"): a counter-attack is an activation, so the Lion may rage with its counter-attack's
+    talents (step 4); the Vitality 7 card then sets its dice and, since the difficulty is
+    set at step 5, its Defense against the attack (readings)."""
+    lion = content().units["nemean-lion"]
+    dice(*([1] * 9))
+    state = _state(["marauders@c3"], ["nemean-lion@c4"], hands={"p1": ["marauders"], "p2": ["nemean-lion"]},
+                   pp={"p2": 2}, vit={"p2.nemean-lion": 3})
+    state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr")])
+    state = _until(state, stop=("dice", "wounds", "talents"))
+    if state.top.role == "p1":
+        state, _ = run(state, [("p1", "done")])
+    assert state.top.kind == "talents" and state.top.role == "p2"
+    assert "use rage nemean-lion" in legal_texts(state, "p2")
+    state, _ = run(state, [("p2", "use rage nemean-lion")])
+    assert state.sides["p2"].pp == 2 - lion.levels[3].talents["rage_of_the_lion"].cost
+    assert "use rage nemean-lion" not in legal_texts(state, "p2")  # once for its duration (000 §6)
+    state = _until(state, stop=("dice",))
+    assert state.combat.att_roll.difficulty == lion.levels[7].defense == 8
+    while state.top.kind == "dice" and state.top.role == "p1":
+        state, _ = run(state, [("p1", "done")])
+    assert len(state.combat.def_roll.dice) == lion.levels[7].cc != lion.levels[3].cc
+    state = _resolve(state)
+    assert card(state, state.unit("p2.nemean-lion")).cc == lion.levels[3].cc  # the combat is over
+    dice(*([1] * 4))
+    calm = _state(["marauders@c3"], ["nemean-lion@c4"], hands={"p1": ["marauders"], "p2": ["nemean-lion"]},
+                  pp={"p2": 2, "p1": 1}, vit={"p2.nemean-lion": 3})
+    calm, _ = run(calm, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "pass")])
+    calm = _until(calm, stop=("dice", "talents"))
+    while calm.top.kind == "talents" and calm.top.role == "p1":
+        calm, _ = run(calm, [("p1", "done")])
+    assert calm.top.kind != "talents" or "use rage nemean-lion" not in legal_texts(calm, "p2")  # no counter, no rage
+
+
+def test_mobility_is_offered_only_when_its_cost_can_be_paid(dice, monkeypatch, tmp_path):
+    """000 §6: a talent's cost is paid when it is used. The shipped Mobility costs 0; with a
+    content pack that prices it, the move after the attack is offered only to a general who
+    can pay it, and paying it is what the move does."""
+    from engine.mythic import units
+    from engine.mythic.content import load_content
+
+    (tmp_path / "pack.yaml").write_text(
+        "units:\n  - id: hippeis\n    name: {en: Hippeis of Thessaly, fr: Hippeis de Thessalie}\n    faction: athena\n"
+        "    type: cavalry\n    cost: 14\n    maneuvers: 3\n    leadership: 2\n    levels:\n"
+        "      1: {move: [3, 4], cc: 2, def: 4}\n      2: {move: [4, 5], cc: 3, def: 4, talents: {mobility: 1}}\n"
+        "      3: {move: [4, 6], cc: 3, def: 5, talents: {mobility: 1}}\n      4: {move: [4, 6], cc: 4, def: 5, talents: {mobility: 1}}\n",
+        encoding="utf-8")
+    pack = load_content(tmp_path)
+    monkeypatch.setattr(units, "content", lambda: pack)
+    for pp, moves in ((0, False), (1, True)):
+        dice(*([1] * 8))
+        state = _state(["hippeis@c3"], ["satyrs@c4"], hands={"p1": ["hippeis"]}, pp={"p1": pp})
+        state, _ = run(state, [("p1", "act hippeis"), ("p1", "atk c3xc4")])
+        state = _resolve(state)
+        assert (state.top.kind == "activation") is moves
+        if moves:
+            assert "mv c3-f3" in legal_texts(state, "p1")
+            state, _ = run(state, [("p1", "mv c3-f3")])
+            assert state.sides["p1"].pp == 0 and state.unit("p1.hippeis").sq == 2 * 12 + 5
+
+
+def test_aura_of_strength_lasts_the_turn_and_serves_counter_attacks(dice):
+    """000 §"Aura de force": "dure jusqu'à la fin du tour"; a re-roll "lors d'une Attaque ou
+    d'une Contre-Attaque", for the unit and its adjacent allies."""
+    dice(*([0] * 4), 3)
+    state = _state(["priestesses@c3", "marauders@d3", "nyx-riders@b3"], ["spartans@d4", "satyrs@b4"],
+                   hands={"p1": ["marauders", "nyx-riders"]}, pp={"p1": 1}, aow={"p1": 1})
+    state, _ = run(state, [("p1", "use aura priestesses"), ("p1", "act marauders"), ("p1", "atk d3xd4")])
+    state = _until(state, stop=("dice",))
+    state, _ = run(state, [("p1", "aura 1")])
+    state = _resolve(state)
+    if state.top.kind == "activation":
+        state, _ = run(state, [("p1", "done")])
+    dice(*([0] * content().units["nyx-riders"].levels[4].cc), 4)
+    state, _ = run(state, [("p1", "act nyx-riders"), ("p1", "atk b3xb4")])  # a second attack, the same turn
+    state = _until(state, stop=("dice",))
+    roll = state.combat.att_roll
+    assert roll.aura and not roll.aura_used and "aura 1" in legal_texts(state, "p1")
+    state, _ = run(state, [("p1", "aura 1")])
+    assert (state.combat.att_roll if state.combat else state.last_attack.att_roll).dice[0].faces == [0, 4]
+    dice(*([1] * 9))
+    counter = _state(["marauders@c3"], ["spartans@c4", "priestesses@d5"], hands={"p1": ["marauders"], "p2": ["spartans"]},
+                     pp={"p2": 1})
+    counter, _ = run(counter, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr")])
+    counter = _until(counter, stop=("dice", "talents"))
+    while counter.top.role == "p1":
+        counter, _ = run(counter, [("p1", decline(counter))])
+        counter = _until(counter, stop=("dice", "talents"))
+    assert counter.top.kind == "talents" and "use aura priestesses" in legal_texts(counter, "p2")
+    counter, _ = run(counter, [("p2", "use aura priestesses")])
+    assert "p2.priestesses" in counter.turn.aura
+    while counter.combat.def_roll is None:
+        counter, _ = run(counter, [(counter.top.role, decline(counter))])
+    assert counter.combat.def_roll.aura and not counter.combat.att_roll.aura
+
+
+def test_evasion_may_be_used_several_times_a_turn(dice):
+    """000 §"Évasion": "Ce Talent peut être utilisé plusieurs fois par tour"."""
+    state = _state(["marauders@c3", "nyx-riders@d3"], ["satyrs@c4"], hands={"p1": ["marauders", "nyx-riders"]},
+                   pp={"p2": 2}, aow={"p1": 1})
+    state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "use evasion satyrs")])
+    state, _ = run(state, [("p1", "act nyx-riders"), ("p1", "atk d3xc4")])
+    assert "use evasion satyrs" in legal_texts(state, "p2")
+    state, _ = run(state, [("p2", "use evasion satyrs")])
+    assert state.last_attack.evaded and state.sides["p2"].pp == 0 and state.unit("p2.satyrs").vit == 3

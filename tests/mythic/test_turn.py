@@ -217,3 +217,49 @@ def test_talents_before_activating_only_before_the_first_activation():
     assert "use support nyx-riders" in legal_texts(state, "p1")
     state, _ = run(state, [("p1", "act marauders"), ("p1", "done")])
     assert "use support nyx-riders" not in legal_texts(state, "p1")
+
+
+def test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle():
+    """000 §"Assaut Coordonné" ("jusqu'à 4 cartes"), §"Mouvement d'Infanterie" ("jusqu'à 3
+    cartes"): cards of the general's choice from the deck, which is then shuffled (001 l.347)."""
+    deck = ["marauders", "lycaons", "shades", "gaolers", "auditors", AOW, "rhadamanthus"]
+    p1 = ["rhadamanthus@c3", *P1]
+    state = battle({"p1": p1, "p2": P2}, hands={"p1": []}, decks={"p1": list(deck)}, pp={"p1": 2})
+    state, _ = run(state, [("p1", "use coordinated rhadamanthus")])
+    assert state.top.kind == "fetch" and state.sides["p1"].pp == 0
+    assert {"fetch rhadamanthus", "fetch aow", "done"} <= set(legal_texts(state, "p1"))
+    rng = state.rng.model_dump()
+    state, _ = run(state, [("p1", "fetch rhadamanthus"), ("p1", "fetch marauders"), ("p1", "fetch lycaons")])
+    assert state.top.kind == "fetch" and state.rng.model_dump() == rng  # not shuffled until the search ends
+    outcome = GAME.apply(state, "p1", GAME.notation.parse("fetch aow", state, "p1"))
+    state = outcome.state
+    assert state.top.kind == "main" and outcome.reveals and state.rng.model_dump() != rng  # 4 cards: shuffled, done
+    side = state.sides["p1"]
+    assert sorted(side.hand) == ["lycaons", "marauders", "rhadamanthus"] and side.aow == 1 and side.discard == []
+    assert sorted(side.deck) == sorted(["shades", "gaolers", "auditors"])
+    drill = battle({"p1": ["spartans@c3", "hoplites-ares@d3", *P1[1:]], "p2": P2}, hands={"p1": []},
+                   decks={"p1": ["spartans", "hoplites-ares", "lycaons", "shades"]}, pp={"p1": 2})
+    drill, _ = run(drill, [("p1", "use drill spartans"), ("p1", "fetch spartans"), ("p1", "fetch hoplites-ares"),
+                           ("p1", "fetch lycaons")])
+    assert drill.top.kind == "main" and drill.sides["p1"].deck == ["shades"]  # 3 at most
+    early = battle({"p1": ["spartans@c3", *P1[1:]], "p2": P2}, hands={"p1": []},
+                   decks={"p1": ["spartans", "lycaons", "shades"]}, pp={"p1": 2})
+    early, _ = run(early, [("p1", "use drill spartans"), ("p1", "fetch spartans"), ("p1", "done")])
+    assert early.top.kind == "main" and early.sides["p1"].hand == ["spartans"] and len(early.sides["p1"].deck) == 2
+
+
+def test_cards_may_be_cashed_in_before_the_new_decks_are_shuffled():
+    """001 §"The Art of War cards": "Right before reshuffling their decks, each player may ...
+    discard some or all of the Maneuver cards in his hand and the Art of War cards in front
+    of him to earn Power points"; those cards go into the new deck."""
+    state = _state(hands={"p1": ["marauders"], "p2": ["spartans", "toxotes"]}, decks={"p1": [], "p2": []}, aow={"p2": 1})
+    state, _ = run(state, [("p1", "act marauders"), ("p1", "done"), ("p1", "end")])
+    assert state.top.kind == "reshuffle" and {"pp spartans", "pp aow"} <= set(legal_texts(state, "p2"))
+    state, _ = run(state, [("p2", "pp spartans"), ("p2", "pp aow")])
+    side = state.sides["p2"]
+    assert side.pp == content().units["spartans"].leadership + 2 and side.hand == ["toxotes"] and side.aow == 0
+    assert state.top.kind == "reshuffle"
+    state, _ = run(state, [("p2", "done"), ("p1", "done")])
+    owned = state.sides["p2"]
+    assert state.turn.current == "p1" and owned.hand == ["toxotes"] and owned.discard == []
+    assert sorted(owned.deck) == sorted(["spartans", AOW])  # the cashed-in cards are in the new deck

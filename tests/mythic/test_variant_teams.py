@@ -254,6 +254,21 @@ def test_new_decks_only_when_all_four_decks_are_empty():
     assert state.top.kind == "reshuffle" and sorted(state.top.roles) == ["p1", "p2", "p3", "p4"]
 
 
+def test_after_new_decks_the_four_player_order_goes_on():
+    """001 §"Variant: 4-Player Battle": the order "must always be" T1P1, T2P1, T1P2, T2P2,
+    so after new decks the general after the last one plays, even though p4 ran out first
+    (with two players, 000 l.384 gives the turn to the first to run out: test_turn)."""
+    decks = {"p1": [], "p2": [], "p3": [], "p4": []}
+    state = _teams_battle({}, decks=decks, hands={"p1": ["shades"]})
+    for order, role in enumerate(("p4", "p3", "p2", "p1"), start=1):
+        state.sides[role].exhausted = order
+    state, _ = run(state, [("p1", "act shades"), ("p1", "done"), ("p1", "end")])
+    assert state.top.kind == "reshuffle"
+    state, events = run(state, [(r, "done") for r in ("p1", "p2", "p3", "p4")])
+    assert any(e.text.key == "mythic.ev.new_deck" for e in events)
+    assert state.top.kind == "main" and state.turn.current == "p2"
+
+
 def test_a_team_wins_when_the_two_enemy_armies_total_three_units():
     """001 §"VICTORY": "reduced the two enemy armies to a total of 3 Units"; both teammates
     win; the result names teams, the first player, factions and the variant."""

@@ -97,6 +97,14 @@ async def test_save_recruit_and_play_typed_moves(fake, tmp_path):
         assert "Alice has recruited an army" in table.public_text()
         assert len(table.public()) > before
 
+        # any army's roster, as an image only the asker sees (a spectator too)
+        generals = await fake.autocomplete(bruno, table.channel, "mythic roster", "player", player="ali")
+        assert generals == [{"name": "Alice (p1)", "value": "p1"}]
+        before = len(table.public())
+        roster = await table.slash(bruno, "mythic roster", player="p1")
+        assert roster.ephemeral_text == "L’armée de Alice (partie n°1)." and len(table.public()) == before
+        assert any(blob.startswith(b"\x89PNG") for m in roster.ephemeral for blob in m.files.values())
+
         # set-up moves through /play until Alice may activate a unit
         rng = random.Random(3)
         for _ in range(40):

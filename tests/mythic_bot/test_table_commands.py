@@ -50,3 +50,30 @@ async def test_recruit_needs_an_army_or_units(mythic, tables):
         await mythic.recruit(tables, WHERE, ALICE, army="Nope")
     assert "You have no army called “Nope”" in render(unknown.value.text, "en")
     assert "Alice" in text(await tables.status(WHERE, ALICE))  # nothing changed: still a lobby
+
+
+async def test_roster_shows_one_armys_image_to_the_asker_only(mythic, tables):
+    """`/mythic roster`: the chosen general's army (by role or name, one's own by default)
+    as a PNG, ephemeral; none before the battle starts; an unknown general is refused."""
+    await tables.new_game(WHERE, ALICE, "mythic", {"seed": 3})
+    await tables.join(WHERE, BOB)
+    with pytest.raises(UserError) as lobby:
+        await mythic.roster(WHERE, ALICE)
+    assert lobby.value.text.key == "mythicbot.err.not_started"
+    await tables.start_game(WHERE, ALICE)
+    secret = await mythic.roster(WHERE, BOB, "alice")
+    await mythic.recruit(tables, WHERE, ALICE, army="phalanx")
+    await mythic.recruit(tables, WHERE, BOB, army="nick")
+    mine, hers, his = (await mythic.roster(WHERE, ALICE), await mythic.roster(WHERE, BOB, "p1"),
+                       await mythic.roster(WHERE, ALICE, "Bob"))
+    for reply in (secret, mine, hers, his):
+        [message] = reply.messages
+        assert message.ephemeral and message.image.data.startswith(b"\x89PNG")
+    assert text(hers, "fr") == "L’armée de Alice (partie n°1)." and text(his) == "The army of Bob (game #1)."
+    by_name = await mythic.roster(WHERE, ALICE, "ALICE")
+    assert mine.messages[0].image.data == by_name.messages[0].image.data != his.messages[0].image.data
+    assert hers.messages[0].image.data != secret.messages[0].image.data  # both French: revealed since
+    with pytest.raises(UserError) as nobody:
+        await mythic.roster(WHERE, ALICE, "Zeus")
+    assert render(nobody.value.text, "en") == "No general called Zeus in this game. Generals: Alice (p1), Bob (p2)."
+    assert await mythic.player_choices(WHERE, "b") == [("Bob (p2)", "p2")]

@@ -128,6 +128,23 @@ def test_the_last_attack_is_a_dashed_arrow_between_the_two_units():
     assert changed is not None and inside(changed, union(cell(battle(), "d4"), cell(battle(), "d3")))
 
 
+def test_the_attacked_unit_is_framed_so_an_attack_between_neighbours_reads():
+    """Cerberus (d4) bit the Spartans next to it (d3): the arrow between two neighbours is
+    short, so the target's square carries a dashed frame in the attack's ink along its
+    sides, where the token leaves room; the attacker's square has none (the arrow leaves it
+    through the middle of its south edge), nor has any square without an attack."""
+
+    def edge_ink(view, name: str) -> int:
+        x0, y0, x1, y1 = cell(view, name)
+        image = board_image(view, NAMES, "en")
+        sides = [(x, y) for x in (x0 + 2, x0 + 3, x1 - 3, x1 - 4) for y in range(y0 + 1, y1 - 1)]
+        return sum(1 for p in sides if image.getpixel(p) == ATTACK_INK)
+
+    assert edge_ink(battle(), "d3") > 20
+    assert edge_ink(battle(), "d4") == 0
+    assert edge_ink(battle(last_attack=None), "d3") == 0
+
+
 def test_terrains_differ_without_colour():
     """Each terrain keeps its own pattern and lightness in greyscale (colour is never the only cue)."""
     greys = {t: square(t, 60).convert("L") for t in FILL}

@@ -81,16 +81,23 @@ def validate_commands(commands: list[dict[str, Any]]) -> None:
     for cmd in commands:
         _check_localized(cmd, f"/{cmd['name']}")
         _check_options(cmd.get("options", []), f"/{cmd['name']}")
-        size = len(cmd["name"]) + len(cmd["description"]) + _option_chars(cmd.get("options", []))
+        size = _chars(cmd, "name") + _chars(cmd, "description") + _option_chars(cmd.get("options", []))
         if size > 4000:
             raise CommandError(f"/{cmd['name']}: {size} characters (max 4000)")
 
 
+def _chars(item: dict[str, Any], field: str) -> int:
+    """Discord counts the longest of a field's default text and its localizations."""
+    texts = [str(item.get(field) or ""), *(item.get(f"{field}_localizations") or {}).values()]
+    return max(len(text) for text in texts)
+
+
 def _option_chars(options: list[dict[str, Any]]) -> int:
+    """Names, descriptions and choices (names and values) of the options, subcommands included."""
     total = 0
     for opt in options:
-        total += len(opt["name"]) + len(opt["description"]) + _option_chars(opt.get("options", []))
-        total += sum(len(c["name"]) + len(str(c["value"])) for c in opt.get("choices") or [])
+        total += _chars(opt, "name") + _chars(opt, "description") + _option_chars(opt.get("options", []))
+        total += sum(_chars(c, "name") + len(str(c["value"])) for c in opt.get("choices") or [])
     return total
 
 
