@@ -1,4 +1,4 @@
-"""Fixtures for the store and table-service tests: a temporary SQLite file, a fake clock,
+"""Fixtures for the table-service tests (the store is in tests/conftest.py): a fake clock,
 a service hosting the toy game."""
 
 from __future__ import annotations
@@ -11,20 +11,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from bot_helpers import FakeClock, make_service  # noqa: E402
-
-from bot.store import open_store  # noqa: E402
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "agora.db"
-
-
-@pytest.fixture
-async def store(db_path: Path):
-    s = await open_store(db_path)
-    yield s
-    await s.close()
 
 
 @pytest.fixture

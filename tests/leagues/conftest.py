@@ -4,19 +4,11 @@ import pytest
 from league_helpers import ORGANIZER, WHERE, Clock, actor
 
 from bot.leagues import LeagueService
-from bot.store import open_store
 
 
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
-
-
-@pytest.fixture
-async def store(tmp_path):
-    opened = await open_store(tmp_path / "agora.db")
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture
