@@ -50,15 +50,16 @@ class OptionParam:
         return _catalog_str(f"{game_id}.option.{fname}", self.name, name=True)
 
     def description(self) -> app_commands.locale_str:
-        """The game's own description (else the field's name), then which games it is for:
-        `/game new` carries the options of every game."""
+        """Which games the option is for, by their short ids (`/game new` carries the options
+        of every game, and the whole command must stay under Discord's 4000 characters), then
+        the game's own description (else the field's name)."""
         game_id, fname = next(iter(self.fields.items()))
         key = f"{game_id}.option.{fname}.desc"
+        games = ", ".join(gid.capitalize() for gid in self.games)
         texts = {}
         for loc in LOCALES:
             what = t(key, loc) if has_key(key, loc) else fname.replace("_", " ").capitalize()
-            games = ", ".join(names.get(loc) or names.get(DEFAULT_LOCALE) or gid for gid, names in self.games.items())
-            full = f"{what} — {games}"
+            full = f"{games}: {what}"
             texts[loc] = full if len(full) <= 100 else what[:100]  # Discord's limit: the games go first
         return app_commands.locale_str(texts[DEFAULT_LOCALE], **{k: v for k, v in texts.items() if k != DEFAULT_LOCALE})
 

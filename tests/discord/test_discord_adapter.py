@@ -119,7 +119,7 @@ async def test_game_new_offers_the_athena_options_in_french_with_their_choices(f
             "army_points": "points_armée", "rounds_to_win": "manches_gagnantes",
             "clock_days": "pendule_jours", "reminder_hours": "rappel_heures"}.items() <= french.items()
     scenario = opts["scenario"]
-    assert scenario["description_localizations"]["fr"].startswith("Le scénario à jouer")
+    assert scenario["description_localizations"]["fr"] == "Athena: Le scénario à jouer (Initiation pour une première partie)"
     assert [(c["value"], c["name_localizations"]["fr"]) for c in scenario["choices"]] == [
         ("athenes", "La Bataille pour Athènes"),
         ("initiation", "Initiation (sans cartes Pouvoir)"),
