@@ -174,3 +174,40 @@ async def test_recruiting_stays_secret_until_both_have(fake, tmp_path):
     finally:
         await _fakes.stop_bot(bot)
         await store.close()
+
+
+async def test_deck_building_through_discord_bars_a_unit_both_sides_wanted(fake, tmp_path):
+    """001 §"Variant: Deck Building": any unit regardless of factions, both players agree (by
+    joining a table opened with the option), and "the opposing armies cannot contain an
+    identical Unit": a clash shows when both have recruited, privately to each, and the unit
+    is barred (engine/mythic/readings.py `clashing`)."""
+    guild = fake.world.add_guild("Deck building")
+    table = Table(fake, fake.world.add_channel(guild, "deckbuilding"))
+    alice = fake.world.add_user("Alice", locale="en-US")
+    bruno = fake.world.add_user("Bruno", locale="fr")
+    store, bot = await start(fake, tmp_path / "agora.db")
+    try:
+        await table.slash(alice, "game new", game="mythic", deckbuilding=True, seed=9)
+        await table.slash(bruno, "game join")
+        await table.slash(alice, "game start")
+        mixed = await table.slash(alice, "mythic recruit", units="talos cerberus marauders spartans shades")
+        assert "You recruited" in mixed.ephemeral_text and "95 points" in mixed.ephemeral_text
+        before = table.public_text()
+        await table.slash(bruno, "mythic recruit", units="cerberus rhadamanthus auditors legion-acheron artillerymen lycaons owls")
+        public = table.public_text()[len(before):]
+        assert "Enemy armies share a unit" in public and "Cerberus" not in public  # which one: only privately
+        assert "Talos" not in public  # nor anything else of either army
+        told = [m.content for user in (alice, bruno) for m in table.dms(user)]
+        assert any("Cerberus" in c and "recruit again" in c for c in told)
+        assert any("Cerbère" in c and "recrutez à nouveau" in c for c in told)
+        again = await table.slash(alice, "mythic recruit", units="talos cerberus marauders spartans shades")
+        assert "Cerberus, Guardian of the Gate of Hell is barred for this battle" in again.ephemeral_text
+        await table.slash(alice, "mythic recruit", units="talos strategos marauders spartans shades satyrs")
+        await table.slash(bruno, "mythic recruit", units="rhadamanthus auditors legion-acheron legion-phlegethon artillerymen lycaons owls nemean-lion")
+        revealed = table.public_text()
+        assert "Talos" in revealed and "Rhadam" in revealed  # both armies shown once both recruited
+        running = await store.channel_game(str(guild.id), str(table.channel.id))
+        assert running is not None and running.status == "running"
+    finally:
+        await _fakes.stop_bot(bot)
+        await store.close()
