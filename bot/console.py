@@ -1,6 +1,7 @@
 """The local terminal table (ARCHITECTURE §6): the same service calls as Discord, typed as
 `@name /command args` lines; replies printed, images and exports written to a folder.
 
+`/league`, `/army` and `/mythic` lines are mapped in bot/console_commands.py.
 Public replies print plainly, private ones as `[to bob]`, ephemeral ones as `[only alice]`,
 refusals as `[refused] alice: ...`. Buttons print numbered; `/press N` clicks one.
 With a transcript, lines starting with `#` are comments and `! @x /play ...` must be
@@ -19,6 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot import console_commands
+from bot.leagues import LeagueService
+from bot.leagues import buttons as league_buttons
+from bot.mythic import MythicService
 from bot.service import Actor, Message, Reply, TableService, UserError, Where
 from bot.store import open_store
 from engine.errors import IllegalCommand
@@ -39,7 +44,7 @@ class BadLine(Exception):
 @dataclass
 class Parsed:
     user: str
-    command: str  # "game new", "play", "press", "moves", "help", "quit"
+    command: str  # "game new", "league season new", "play", "press", "moves", "help", "quit"
     args: list[str]
     options: dict[str, str]
 
@@ -62,6 +67,8 @@ def parse_line(line: str) -> Parsed:
         command, rest = f"game {rest[0].lower()}", rest[1:]
     elif head in ("/play", "/press"):
         command = head[1:]
+    elif head in {f"/{group}" for group in console_commands.GROUPS}:
+        command, rest = console_commands.split_command(head[1:], rest)
     else:
         raise BadLine(line)
     if command in ("play", "press"):  # a move's notation may itself contain colons
@@ -94,11 +101,20 @@ class LocalTable:
         managers: tuple[str, ...] = (DEFAULT_USER,),
         write: Callable[[str], Any] = print,
         where: Where = LOCAL_TABLE,
+        leagues: LeagueService | None = None,
+        mythic: MythicService | None = None,
     ) -> None:
         self.service, self.out, self.write, self.where = service, out, write, where
         self.locale = normalize_locale(locale)
         self.managers = set(managers)
         self.buttons: dict[int, str] = {}  # number printed -> custom_id
+        # `/league`, `/army`, `/mythic`: league results are recorded when the table service
+        # was built with `leagues` among its listeners (run_local does)
+        self.services = console_commands.Services(
+            service,
+            LeagueService(service.store) if leagues is None else leagues,
+            MythicService(service.store) if mythic is None else mythic,
+        )
 
     def actor(self, user: str) -> Actor:
         return Actor(user_id=user, name=user, locale=self.locale, manager=user in self.managers)
@@ -132,13 +148,18 @@ class LocalTable:
         if p.command == "play":
             return await service.play(where, actor, " ".join(p.args).removeprefix("move:"))
         if p.command == "press":
-            return await service.press(where, actor, self.button_id(actor, p.args))
+            custom_id = self.button_id(actor, p.args)
+            owner = self.services.leagues if league_buttons.handles(custom_id) else service
+            return await owner.press(where, actor, custom_id)
+        if p.command.split()[0] in console_commands.GROUPS:
+            return await console_commands.run(self.services, where, actor, p.command, p.args, opt)
         sub = p.command.split()[1]
         if sub == "new":
             game = opt.pop("game", None) or (p.args[0] if p.args else "")
-            league = _number(opt.pop("league", None), "league")
+            league = opt.pop("league", None)  # a league's name, as on Discord
+            league_id = None if league is None else await self.services.leagues.league_id(where, league)
             timers = {key: opt.pop(key, None) for key in ("clock_days", "reminder_hours", "window_minutes")}
-            return await service.new_game(where, actor, game, opt, league=league, **timers)
+            return await service.new_game(where, actor, game, opt, league=league_id, **timers)
         if sub == "join":
             return await service.join(where, actor, opt.get("role"))
         if sub == "addbot":
@@ -252,7 +273,7 @@ async def interactive(table: LocalTable) -> int:
             await table.handle(line)
         except BadLine:
             table.write(table.text(Text("bot.console.bad_line", params={"text": line.strip()})))
-        for _, reply in await table.service.tick():
+        for _, reply in [*await table.service.tick(), *await table.services.leagues.tick()]:
             table.show(reply)
 
 
@@ -277,8 +298,9 @@ async def run_local(
         store = await open_store(path)
         try:
             rng = random.Random(seed) if seed is not None else secrets
-            service = TableService(store, render_images=render_images, rng=rng, games=games)
-            table = LocalTable(service, out=out, locale=lang, write=write)
+            leagues, mythic = LeagueService(store), MythicService(store)
+            service = TableService(store, render_images=render_images, rng=rng, games=games, listeners=[leagues])
+            table = LocalTable(service, out=out, locale=lang, write=write, leagues=leagues, mythic=mythic)
             await service.settings(table.where, table.actor(DEFAULT_USER), locale=table.locale)
             if transcript is not None:
                 return await replay_transcript(table, transcript.read_text(encoding="utf-8").splitlines())

@@ -24,6 +24,7 @@ from bot.discord.handlers import run_command
 from bot.discord.translator import label
 from bot.leagues import buttons
 from bot.leagues.games import VARIANTS
+from bot.leagues.limits import DAY_LENGTH, MATCH_MAX, SEASON_MAX, TEXT_LIMIT
 from bot.leagues.ratings import MODELS
 from bot.leagues.reports import DECISIONS, FIRST_CHOICES, MAX_GAMES_A_DAY, RESULTS
 from bot.leagues.views import EXPORTS
@@ -34,7 +35,6 @@ from engine.i18n import T, render
 log = logging.getLogger("agora.leagues")
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 MENTION = re.compile(r"<@!?(\d+)>")
-TEXT_LIMIT = 40
 
 
 def _service(interaction: discord.Interaction) -> Any:
@@ -103,9 +103,9 @@ def _sub(group: app_commands.Group, name: str, *params: str) -> Callable[[Any], 
 
 League = app_commands.Range[str, 1, TEXT_LIMIT]
 Label = app_commands.Range[str, 1, TEXT_LIMIT]
-Day = app_commands.Range[str, 10, 10]
-Season = app_commands.Range[int, 1, 10_000]
-Match = app_commands.Range[int, 1, 2**53 - 1]
+Day = app_commands.Range[str, DAY_LENGTH, DAY_LENGTH]
+Season = app_commands.Range[int, 1, SEASON_MAX]
+Match = app_commands.Range[int, 1, MATCH_MAX]
 
 
 def league_group() -> app_commands.Group:

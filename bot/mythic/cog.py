@@ -19,7 +19,7 @@ from bot.discord.context import actor_of, where_of
 from bot.discord.handlers import run_command
 from bot.discord.translator import label
 from bot.mythic.armies import options_for
-from bot.mythic.saved import MAX_NAME
+from bot.mythic.saved import MAX_NAME, MAX_POINTS, MIN_POINTS
 from bot.service.api import UserError
 from engine.errors import IllegalCommand
 from engine.i18n import render
@@ -28,7 +28,7 @@ log = logging.getLogger("agora.mythic")
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 Choices = list[app_commands.Choice[str]]
 Name = app_commands.Range[str, 1, MAX_NAME]
-Points = app_commands.Range[int, 20, 300]
+Points = app_commands.Range[int, MIN_POINTS, MAX_POINTS]
 FACTIONS = [app_commands.Choice(name=label(f"mythicbot.faction.choice.{f}"), value=f) for f in ("athena", "hades")]
 
 

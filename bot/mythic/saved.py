@@ -27,6 +27,7 @@ from engine.mythic.content import content
 
 MAX_ARMIES = 25  # per user: what one autocomplete list can show
 MAX_NAME = 32
+MIN_POINTS, MAX_POINTS = 20, 300  # what `/army check points:` accepts
 
 
 def private(actor: Actor, *lines: Text) -> Reply:
