@@ -50,6 +50,13 @@ async def start(fake, db):
     return store, bot
 
 
+def seat_two(fake, name: str):
+    """A new guild with one channel, Alice (English) and Bruno (French)."""
+    guild = fake.world.add_guild(name)
+    table = Table(fake, fake.world.add_channel(guild, name.lower().replace(" ", "-")))
+    return table, fake.world.add_user("Alice", locale="en-US"), fake.world.add_user("Bruno", locale="fr")
+
+
 async def build(table: Table, user, parts: list[str], faction: str = "hades") -> tuple[str, list[dict]]:
     """Type each unit's beginning and take the one suggestion, as a player would; returns
     the finished list's value and the last suggestions seen."""
@@ -64,10 +71,7 @@ async def build(table: Table, user, parts: list[str], faction: str = "hades") ->
 
 
 async def test_save_recruit_and_play_typed_moves(fake, tmp_path):
-    guild = fake.world.add_guild("Armies")
-    table = Table(fake, fake.world.add_channel(guild, "armies"))
-    alice = fake.world.add_user("Alice", locale="en-US")
-    bruno = fake.world.add_user("Bruno", locale="fr")
+    table, alice, bruno = seat_two(fake, "Armies")
     store, bot = await start(fake, tmp_path / "agora.db")
     try:
         # build and save by autocomplete: each suggestion shows cost and running total
@@ -152,10 +156,7 @@ async def test_save_recruit_and_play_typed_moves(fake, tmp_path):
 
 
 async def test_recruiting_stays_secret_until_both_have(fake, tmp_path):
-    guild = fake.world.add_guild("Secret")
-    table = Table(fake, fake.world.add_channel(guild, "secret"))
-    alice = fake.world.add_user("Alice", locale="en-US")
-    bruno = fake.world.add_user("Bruno", locale="fr")
+    table, alice, bruno = seat_two(fake, "Secret")
     store, bot = await start(fake, tmp_path / "agora.db")
     try:
         await table.slash(alice, "game new", game="mythic", seed=7)
@@ -181,10 +182,7 @@ async def test_deck_building_through_discord_bars_a_unit_both_sides_wanted(fake,
     joining a table opened with the option), and "the opposing armies cannot contain an
     identical Unit": a clash shows when both have recruited, privately to each, and the unit
     is barred (engine/mythic/readings.py `clashing`)."""
-    guild = fake.world.add_guild("Deck building")
-    table = Table(fake, fake.world.add_channel(guild, "deckbuilding"))
-    alice = fake.world.add_user("Alice", locale="en-US")
-    bruno = fake.world.add_user("Bruno", locale="fr")
+    table, alice, bruno = seat_two(fake, "Deck building")
     store, bot = await start(fake, tmp_path / "agora.db")
     try:
         await table.slash(alice, "game new", game="mythic", deckbuilding=True, seed=9)
@@ -206,7 +204,7 @@ async def test_deck_building_through_discord_bars_a_unit_both_sides_wanted(fake,
         await table.slash(bruno, "mythic recruit", units="rhadamanthus auditors legion-acheron legion-phlegethon artillerymen lycaons owls nemean-lion")
         revealed = table.public_text()
         assert "Talos" in revealed and "Rhadam" in revealed  # both armies shown once both recruited
-        running = await store.channel_game(str(guild.id), str(table.channel.id))
+        running = await store.channel_game(str(table.channel.guild_id), str(table.channel.id))
         assert running is not None and running.status == "running"
     finally:
         await _fakes.stop_bot(bot)
