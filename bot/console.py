@@ -63,7 +63,7 @@ def parse_line(line: str) -> Parsed:
     head, rest = words[0].lower(), words[1:]
     if head in ("help", "moves", "quit", "exit"):
         return Parsed(user, "quit" if head == "exit" else head, rest, {})
-    if head == "/game" and rest and rest[0].lower() in GAME_COMMANDS:
+    if head == "/game" and rest:  # an unknown subcommand is refused by name, as for /league
         command, rest = f"game {rest[0].lower()}", rest[1:]
     elif head in ("/play", "/press"):
         command = head[1:]
@@ -154,6 +154,9 @@ class LocalTable:
         if p.command.split()[0] in console_commands.GROUPS:
             return await console_commands.run(self.services, where, actor, p.command, p.args, opt)
         sub = p.command.split()[1]
+        if sub not in GAME_COMMANDS:
+            raise UserError("bot.console.unknown_command", command=f"/{p.command}", group="/game",
+                            known=", ".join(sorted(GAME_COMMANDS)))
         if sub == "new":
             game = opt.pop("game", None) or (p.args[0] if p.args else "")
             league = opt.pop("league", None)  # a league's name, as on Discord

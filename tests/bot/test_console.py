@@ -21,9 +21,10 @@ def test_lines_parse_into_user_command_and_options():
     assert parse_line("/play CM@15").user == "you" and parse_line("/play CM@15").args == ["CM@15"]
     assert parse_line("@bob /play move:PW:3 @ 12").args == ["move:PW:3", "@", "12"]
     assert parse_line('@bob /game log last:5').options == {"last": "5"}
-    for bad in ("hello", "@alice", "/game fly", "@x /play 'unclosed"):
+    for bad in ("hello", "@alice", "/game", "@x /play 'unclosed"):
         with pytest.raises(BadLine):
             parse_line(bad)
+    assert parse_line("/game fly").command == "game fly"  # a command, refused by name (below)
 
 
 async def run(transcript: str, tmp_path: Path) -> tuple[int, list[str]]:
@@ -74,13 +75,15 @@ def test_images_and_files_are_written_and_named(tmp_path, service):
 
 
 async def test_interactive_mode_has_help_moves_and_quit(tmp_path, monkeypatch):
-    typed = iter(["help", "@alice /game new game:toy seed:5", "@bob /game join", "@alice /game start", "@alice moves", "nonsense", "quit"])
+    typed = iter(["help", "@alice /game new game:toy seed:5", "@bob /game join", "@alice /game start", "@alice moves",
+                  "@bob /game fly", "nonsense", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
     out: list[str] = []
     rc = await run_local(db=str(tmp_path / "i.db"), out=tmp_path, games={"toy": TOY}, write=out.append, render_images=False)
     assert rc == 0
     assert out[0].startswith("Agora local table") and any("/game addbot" in line for line in out)
     assert "bid 4, bid 5, bid 7" in out
+    assert out[-2].startswith("[refused] bob: /game fly is not a command I know. /game commands: abort, addbot, board,")
     assert out[-1] == "I do not understand “nonsense”. Type help for the commands."
 
 
