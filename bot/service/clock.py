@@ -42,10 +42,8 @@ class ClockMixin(ServiceCore):
             return draft
         if record.deadline is not None and record.deadline <= now and late:
             late_roles = [s.role for s in late]
-            allies = getattr(table.state, "allies", None)  # a team game: a late player's teammate loses too
-            losing = {a for r in late_roles for a in allies(r)} if callable(allies) else set(late_roles)
             result = Result(
-                winners=[r for r in table.roles() if r not in losing],
+                winners=table.winners_without(late_roles),
                 reason=T("bot.result.timeout", names=[s.name for s in late]),
                 details={"timeout": late_roles},
             )

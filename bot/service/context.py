@@ -62,6 +62,13 @@ class Table:
         seat = self.seat(role)
         return seat.name if seat else role
 
+    def winners_without(self, roles: list[Role]) -> list[Role]:
+        """Who wins when `roles` lose outside the rules (resignation, timeout): in a team game
+        (a state with `allies`) their teammates lose with them."""
+        allies = getattr(self.state, "allies", None)
+        losing = {a for r in roles for a in allies(r)} if callable(allies) else set(roles)
+        return [r for r in self.roles() if r not in losing]
+
     def active(self) -> frozenset[Role]:
         if self.state is None or self.record.status != "running":
             return frozenset()

@@ -138,10 +138,7 @@ class PlayMixin(ServiceCore):
             table = await self._channel_table(where)
             self._running(table)
             seat = self._seated(table, actor)
-            allies = getattr(table.state, "allies", None)  # a team game: the resigner's teammate loses too
-            losing = set(allies(seat.role)) if callable(allies) else {seat.role}
-            winners = [r for r in table.roles() if r not in losing]
-            result = Result(winners=winners, reason=T("bot.result.resigned", name=seat.name), details={"resigned": seat.role})
+            result = Result(winners=table.winners_without([seat.role]), reason=T("bot.result.resigned", name=seat.name), details={"resigned": seat.role})
             table = await self._finish(table, result, self._now())
             draft, locale = await self._draft(table)
             result_message(draft, table, result, locale)
