@@ -87,15 +87,21 @@ def main() -> None:
         rate, legal_t, apply_t = speed(kind, args.speed_games, args.scenario)
         print(f"{args.scenario} self-play {kind:9}: {rate:6.1f} games/s over {args.speed_games} games")
         for name, values in (("legal()", legal_t), ("apply()", apply_t)):
-            print(f"    {name}: median {statistics.median(values) * 1e6:7.0f} us, "
-                  f"p99 {percentile(values, 0.99) * 1e6:7.0f} us over {len(values)} calls")
+            print(
+                f"    {name}: median {statistics.median(values) * 1e6:7.0f} us, "
+                f"p99 {percentile(values, 0.99) * 1e6:7.0f} us over {len(values)} calls"
+            )
     wins, draws, games = duel_rate(args.games, args.scenario)
-    print(f"{args.scenario} heuristic vs random: heuristic wins {wins}/{games} = {wins / games:.1%} "
-          f"(draws {draws}), seats alternate")
+    print(
+        f"{args.scenario} heuristic vs random: heuristic wins {wins}/{games} = {wins / games:.1%} "
+        f"(draws {draws}), seats alternate"
+    )
     if args.balance_games:
         wins, draws, games = first_attacker_rate(args.balance_games, args.scenario)
-        print(f"{args.scenario} heuristic self-play: the first attacker wins {wins}/{games} = {wins / games:.1%} "
-              f"(draws {draws})")
+        print(
+            f"{args.scenario} heuristic self-play: the first attacker wins {wins}/{games} = {wins / games:.1%} "
+            f"(draws {draws})"
+        )
 
 
 if __name__ == "__main__":

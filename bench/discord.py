@@ -189,7 +189,9 @@ def report(fake: FakeDiscord, games: int, counts: list[int], elapsed: float, lag
     if inters:
         p99 = percentile([i.ack_latency * 1000 for i in inters], 0.99)
         verdict = "met" if p99 <= TARGET_P99_MS else "MISSED"
-        print(f"target: acknowledgement p99 <= {TARGET_P99_MS} ms with 20 games at once: {verdict} ({p99:.1f} ms)")
+        print(
+            f"target: acknowledgement p99 <= {TARGET_P99_MS} ms with 20 games at once: {verdict} ({p99:.1f} ms)"
+        )
     deferred = sum(1 for i in inters if i.ack_type in (ix.DEFERRED_MESSAGE, ix.DEFERRED_UPDATE))
     unanswered = sum(1 for i in fake.interactions.values() if i.ack_latency is None)
     moves = sum(counts)
@@ -212,7 +214,10 @@ def main() -> int:
         "--max-moves", type=int, default=0, help="stop each game after this many moves (0: play to the end)"
     )
     parser.add_argument(
-        "--clicks", type=float, default=0.5, help="how often a player clicks a DM button rather than typing /play"
+        "--clicks",
+        type=float,
+        default=0.5,
+        help="how often a player clicks a DM button rather than typing /play",
     )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONUNBUFFERED", "1")

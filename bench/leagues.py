@@ -47,8 +47,10 @@ def percentile(values: list[float], q: float) -> float:
 
 def line(label: str, seconds: list[float]) -> None:
     ms = [s * 1000 for s in seconds]
-    print(f"{label:<14} median {statistics.median(ms):9.1f} ms   p99 {percentile(ms, 0.99):9.1f} ms"
-          f"   max {max(ms):9.1f} ms   ({len(ms)} runs)")
+    print(
+        f"{label:<14} median {statistics.median(ms):9.1f} ms   p99 {percentile(ms, 0.99):9.1f} ms"
+        f"   max {max(ms):9.1f} ms   ({len(ms)} runs)"
+    )
 
 
 async def timed(call: Callable[[], Awaitable[object]]) -> float:
@@ -70,9 +72,16 @@ async def build_season(leagues: LeagueService, matches: int, players: int, rng: 
             picked = rng.sample(ids, 2 * size)
             result = "D" if rng.random() < 0.1 else "W"
             await repo.insert_match(
-                conn, league_id=1, season_id=season.id, source="report", status=repo.ACCEPTED,
-                channel_id=WHERE.channel_id, played_at=START + rng.random() * 90 * DAY, now=START,
-                seats=two_sides(picked[:size], picked[size:], result), decision="confirmed",
+                conn,
+                league_id=1,
+                season_id=season.id,
+                source="report",
+                status=repo.ACCEPTED,
+                channel_id=WHERE.channel_id,
+                played_at=START + rng.random() * 90 * DAY,
+                now=START,
+                seats=two_sides(picked[:size], picked[size:], result),
+                decision="confirmed",
             )
     return season.id
 
@@ -91,8 +100,10 @@ async def main(args: argparse.Namespace) -> None:
         season_id = await build_season(leagues, args.matches, args.players, rng)
         async with store.reading() as conn:
             history = [m.match for m in await repo.season_matches(conn, season_id)]
-        print(f"season: {len(history)} matches, {args.players} players, "
-              f"{sum(len(m.seats) == 4 for m in history)} of them two against two")
+        print(
+            f"season: {len(history)} matches, {args.players} players, "
+            f"{sum(len(m.seats) == 4 for m in history)} of them two against two"
+        )
 
         pure = []
         for _ in range(args.runs):
@@ -103,18 +114,24 @@ async def main(args: argparse.Namespace) -> None:
         line("recompute", [await timed(lambda: recompute_all(leagues, season_id)) for _ in range(args.runs)])
 
         ordered = sorted(history, key=lambda m: m.order_key())
-        middle = ordered[len(ordered) // 2: len(ordered) // 2 + args.runs]
+        middle = ordered[len(ordered) // 2 : len(ordered) // 2 + args.runs]
         line("void middle", [await timed(lambda m=m: leagues.void(WHERE, ORGANIZER, m.id)) for m in middle])
 
         confirms = []
         for i in range(max(args.runs, 20)):
             a, b = rng.sample(range(args.players), 2)
             clock[0] += 60
-            reply = await leagues.report(WHERE, Actor(f"u{a}", f"Player u{a}"), f"u{b}", "win", number=1 + i % 20)
+            reply = await leagues.report(
+                WHERE, Actor(f"u{a}", f"Player u{a}"), f"u{b}", "win", number=1 + i % 20
+            )
             custom_id = reply.messages[0].buttons[0].custom_id
-            confirms.append(await timed(lambda b=b, c=custom_id: leagues.press(WHERE, Actor(f"u{b}", "B"), c)))
+            confirms.append(
+                await timed(lambda b=b, c=custom_id: leagues.press(WHERE, Actor(f"u{b}", "B"), c))
+            )
         line("confirm last", confirms)
-        line("standings", [await timed(lambda: leagues.standings(WHERE, ORGANIZER)) for _ in range(args.runs)])
+        line(
+            "standings", [await timed(lambda: leagues.standings(WHERE, ORGANIZER)) for _ in range(args.runs)]
+        )
 
         async with store.reading() as conn:
             accepted = [m.match for m in await repo.season_matches(conn, season_id)]
@@ -125,7 +142,9 @@ async def main(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)

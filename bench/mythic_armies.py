@@ -66,7 +66,10 @@ async def main(calls: int) -> None:
             await tables.start_game(WHERE, ANN)
             duel = options_for({})
             rows = [
-                ("builder: next unit (3 chosen)", lambda: _sync(mythic.unit_choices, duel, "hades", "cerb rhad audi ", "en")),
+                (
+                    "builder: next unit (3 chosen)",
+                    lambda: _sync(mythic.unit_choices, duel, "hades", "cerb rhad audi ", "en"),
+                ),
                 ("recruit: saved + starter armies", lambda: mythic.army_choices(WHERE, ANN, "")),
             ]
             for label, call in rows:
@@ -74,10 +77,16 @@ async def main(calls: int) -> None:
             actor = await to_activation(tables, random.Random(1))
             for kind in ("activate", "convert"):
                 figures = await timed(calls, lambda k=kind: mythic.move_choices(tables, WHERE, actor, k, ""))
-                print(f"{'/mythic ' + kind + ' (legal list)':40s} median {figures[0]:.2f} ms, p99 {figures[1]:.2f} ms")
-            await tables.play(WHERE, actor, next(m for m in await tables.legal_moves(WHERE, actor) if m.startswith("act ")))
+                print(
+                    f"{'/mythic ' + kind + ' (legal list)':40s} median {figures[0]:.2f} ms, p99 {figures[1]:.2f} ms"
+                )
+            await tables.play(
+                WHERE, actor, next(m for m in await tables.legal_moves(WHERE, actor) if m.startswith("act "))
+            )
             figures = await timed(calls, lambda: mythic.move_choices(tables, WHERE, actor, "to", ""))
-            print(f"{'/mythic move to: (legal + public board)':40s} median {figures[0]:.2f} ms, p99 {figures[1]:.2f} ms")
+            print(
+                f"{'/mythic move to: (legal + public board)':40s} median {figures[0]:.2f} ms, p99 {figures[1]:.2f} ms"
+            )
         finally:
             await store.close()
 

@@ -30,7 +30,13 @@ from engine.mythic.state import Options  # noqa: E402
 MAX_STEPS = 50_000
 
 
-def play(players: dict, seed: int, options: Options | None = None, check: bool = False, positions: list | None = None):
+def play(
+    players: dict,
+    seed: int,
+    options: Options | None = None,
+    check: bool = False,
+    positions: list | None = None,
+):
     """One game; returns (final state, steps). `positions` collects mid-game states."""
     options = options or Options()
     state = GAME.setup(options, GAME.roles(options), seed)
@@ -45,7 +51,12 @@ def play(players: dict, seed: int, options: Options | None = None, check: bool =
             bad = problems(outcome.state) + leaks(outcome.events, outcome.state)
             if bad:
                 raise AssertionError(f"seed {seed} step {steps}: {bad}")
-        if positions is not None and state.phase == "battle" and 3 <= (state.turn.number if state.turn else 0) <= 40 and steps % 5 == 0:
+        if (
+            positions is not None
+            and state.phase == "battle"
+            and 3 <= (state.turn.number if state.turn else 0) <= 40
+            and steps % 5 == 0
+        ):
             positions.append((state, role))
         state = outcome.state
         steps += 1
@@ -63,7 +74,9 @@ def speed(label: str, make, games: int, positions: list | None = None) -> None:
         _, n = play(make(seed), seed, positions=positions)
         steps += n
     spent = time.process_time() - start
-    print(f"  {label:<24} {games / spent:6.2f} games/s   {steps / spent:7.0f} commands/s   {steps / games:6.0f} commands/game")
+    print(
+        f"  {label:<24} {games / spent:6.2f} games/s   {steps / spent:7.0f} commands/s   {steps / games:6.0f} commands/game"
+    )
 
 
 def timings(positions: list) -> None:
@@ -78,7 +91,9 @@ def timings(positions: list) -> None:
         GAME.apply(state, role, cmd)
         apply_t.append(time.process_time() - t0)
     for name, values in (("legal()", legal_t), ("apply()", apply_t)):
-        print(f"  {name:<9} median {statistics.median(values) * 1e6:7.0f} us   p99 {pct(values, 0.99) * 1e6:7.0f} us   over {len(values)} mid-game positions")
+        print(
+            f"  {name:<9} median {statistics.median(values) * 1e6:7.0f} us   p99 {pct(values, 0.99) * 1e6:7.0f} us   over {len(values)} mid-game positions"
+        )
 
 
 def duel(games: int) -> None:
@@ -89,8 +104,10 @@ def duel(games: int) -> None:
         state, _ = play({h: HeuristicPlayer(seed), r: RandomPlayer(seed + 1)}, seed)
         winners = state.winners
         wins["heuristic" if winners == [h] else "random" if winners == [r] else "draw"] += 1
-    print(f"  heuristic vs random over {games} games: heuristic wins {wins['heuristic'] / games:.1%}, "
-          f"random {wins['random'] / games:.1%}, draws {wins['draw'] / games:.1%}")
+    print(
+        f"  heuristic vs random over {games} games: heuristic wins {wins['heuristic'] / games:.1%}, "
+        f"random {wins['random'] / games:.1%}, draws {wins['draw'] / games:.1%}"
+    )
 
 
 def balance(games: int) -> None:
@@ -99,7 +116,10 @@ def balance(games: int) -> None:
     for seed in range(games):
         athena = "p1" if seed % 2 == 0 else "p2"
         hades = "p2" if athena == "p1" else "p1"
-        players = {athena: HeuristicPlayer(seed, faction="athena"), hades: HeuristicPlayer(seed + 1, faction="hades")}
+        players = {
+            athena: HeuristicPlayer(seed, faction="athena"),
+            hades: HeuristicPlayer(seed + 1, faction="hades"),
+        }
         state, _ = play(players, seed)
         if not state.winners:
             draws += 1
@@ -109,10 +129,15 @@ def balance(games: int) -> None:
         first_wins += winner == state.first
         armies[tuple(sorted(state.sides[winner].army))] += 1
     print(f"  heuristic vs heuristic over {games} games (Athena against Hades, sides alternated):")
-    print(f"    Athena wins {faction_wins['athena'] / games:.1%}, Hades wins {faction_wins['hades'] / games:.1%}, "
-          f"draws {draws / games:.1%}; the first player wins {first_wins / games:.1%}")
+    print(
+        f"    Athena wins {faction_wins['athena'] / games:.1%}, Hades wins {faction_wins['hades'] / games:.1%}, "
+        f"draws {draws / games:.1%}; the first player wins {first_wins / games:.1%}"
+    )
     names = {tuple(sorted(a.units)): a.id for a in content().armies.values()}
-    print("    wins by ready-made army: " + ", ".join(f"{names.get(k, '?')} {v}" for k, v in armies.most_common()))
+    print(
+        "    wins by ready-made army: "
+        + ", ".join(f"{names.get(k, '?')} {v}" for k, v in armies.most_common())
+    )
 
 
 def marathon(games: int) -> None:
@@ -128,16 +153,25 @@ def marathon(games: int) -> None:
         except Exception as exc:  # noqa: BLE001 - a benchmark counts every kind of failure
             failures.append((seed, repr(exc)[:200]))
         if (seed + 1) % 1000 == 0:
-            print(f"    {seed + 1} games, {len(failures)} failures, {time.process_time() - start:.0f} s", flush=True)
-    print(f"  {games} self-played games (all player pairings, both re-roll rules, invariants checked at every step): "
-          f"{len(failures)} failures, {steps} commands, {time.process_time() - start:.0f} s CPU")
+            print(
+                f"    {seed + 1} games, {len(failures)} failures, {time.process_time() - start:.0f} s",
+                flush=True,
+            )
+    print(
+        f"  {games} self-played games (all player pairings, both re-roll rules, invariants checked at every step): "
+        f"{len(failures)} failures, {steps} commands, {time.process_time() - start:.0f} s CPU"
+    )
     for seed, err in failures[:10]:
         print(f"    seed {seed}: {err}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=0, help="also run this many self-played games with invariant checks")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--games", type=int, default=0, help="also run this many self-played games with invariant checks"
+    )
     parser.add_argument("--quick", action="store_true", help="small numbers")
     args = parser.parse_args()
     content()
@@ -145,9 +179,16 @@ def main() -> None:
     print("Mythic Battles engine benchmark")
     print("Self-play speed (CPU):")
     positions: list = []
-    speed("random vs random", lambda s: {"p1": RandomPlayer(s), "p2": RandomPlayer(s + 1)}, n_speed, positions)
+    speed(
+        "random vs random", lambda s: {"p1": RandomPlayer(s), "p2": RandomPlayer(s + 1)}, n_speed, positions
+    )
     speed("heuristic vs random", lambda s: {"p1": HeuristicPlayer(s), "p2": RandomPlayer(s + 1)}, n_speed)
-    speed("heuristic vs heuristic", lambda s: {"p1": HeuristicPlayer(s), "p2": HeuristicPlayer(s + 1)}, n_speed, positions)
+    speed(
+        "heuristic vs heuristic",
+        lambda s: {"p1": HeuristicPlayer(s), "p2": HeuristicPlayer(s + 1)},
+        n_speed,
+        positions,
+    )
     print("Timings on mid-game positions (turns 3-40):")
     timings(positions[:: max(1, len(positions) // 2000)])
     print("Strength:")

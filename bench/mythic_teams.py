@@ -40,8 +40,10 @@ def speed(label: str, mix: str, options: Options, games: int, positions: list | 
         state, n = play(seats(mix, seed), seed, options, check=True, positions=positions)
         steps, turns = steps + n, turns + state.turn.number
     spent = time.process_time() - start
-    print(f"  {label:<34} {games / spent:6.2f} games/s   {steps / spent:7.0f} commands/s   "
-          f"{steps / games:6.0f} commands/game   {turns / games:5.0f} turns/game")
+    print(
+        f"  {label:<34} {games / spent:6.2f} games/s   {steps / spent:7.0f} commands/s   "
+        f"{steps / games:6.0f} commands/game   {turns / games:5.0f} turns/game"
+    )
 
 
 def strength(games: int) -> None:
@@ -51,12 +53,16 @@ def strength(games: int) -> None:
         state, _ = play(seats(mix, seed), seed, TEAMS)
         heuristic = ["p1", "p3"] if mix == "HRHR" else ["p2", "p4"]
         wins["heuristic" if state.winners == heuristic else "draw" if not state.winners else "random"] += 1
-    print(f"  heuristic team vs random team over {games} games: heuristic wins {wins['heuristic'] / games:.1%}, "
-          f"random {wins['random'] / games:.1%}, draws {wins['draw'] / games:.1%}")
+    print(
+        f"  heuristic team vs random team over {games} games: heuristic wins {wins['heuristic'] / games:.1%}, "
+        f"random {wins['random'] / games:.1%}, draws {wins['draw'] / games:.1%}"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="small numbers")
     args = parser.parse_args()
     n, n_strength = (4, 20) if args.quick else (40, 200)

@@ -48,9 +48,11 @@ def measure(label: str, render, views: list, repeat: int) -> None:
             data = render(view)
             times.append((time.perf_counter() - start) * 1000)
             sizes.append(len(data))
-    print(f"{label:<14} n={len(times):<4} median {statistics.median(times):6.1f} ms   "
-          f"p90 {percentile(times, 0.9):6.1f} ms   p99 {percentile(times, 0.99):6.1f} ms   "
-          f"size median {int(statistics.median(sizes)):>7} B   max {max(sizes):>7} B")
+    print(
+        f"{label:<14} n={len(times):<4} median {statistics.median(times):6.1f} ms   "
+        f"p90 {percentile(times, 0.9):6.1f} ms   p99 {percentile(times, 0.99):6.1f} ms   "
+        f"size median {int(statistics.median(sizes)):>7} B   max {max(sizes):>7} B"
+    )
 
 
 def main() -> None:

@@ -33,7 +33,9 @@ def sample_states(games: int, count: int, players: str, options) -> list:
     states = []
     for seed in range(games):
         seats = {r: GAME.players[players](seed * 10 + i) for i, r in enumerate(roles)}
-        play(GAME, seats, seed=seed, options=options, on_step=lambda _b, _r, _c, out: states.append(out.state))
+        play(
+            GAME, seats, seed=seed, options=options, on_step=lambda _b, _r, _c, out: states.append(out.state)
+        )
     step = max(1, len(states) // count)
     return states[::step][:count]
 

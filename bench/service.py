@@ -107,10 +107,18 @@ def main() -> None:
     args = parser.parse_args()
     timings, commits = asyncio.run(commands(args.game, args.commands, durable=not args.not_durable))
     sync = "NORMAL" if args.not_durable else "FULL"
-    print(f"{args.game}: accepted /play through the service (no images, synchronous={sync}): {percentiles(timings)}")
-    print(f"{args.game}: SQLite commit of one action (record_action, synchronous={sync}): {percentiles(commits)}")
+    print(
+        f"{args.game}: accepted /play through the service (no images, synchronous={sync}): {percentiles(timings)}"
+    )
+    print(
+        f"{args.game}: SQLite commit of one action (record_action, synchronous={sync}): {percentiles(commits)}"
+    )
     games, _ = pick_game(args.game)
-    summary = asyncio.run(run_selfplay(args.game, games=args.selfplay, seed=0, players="heuristic", catalog=games, write=lambda _: None))
+    summary = asyncio.run(
+        run_selfplay(
+            args.game, games=args.selfplay, seed=0, players="heuristic", catalog=games, write=lambda _: None
+        )
+    )
     print(
         f"{args.game}: self-play through the service: {summary.games / summary.seconds:.2f} games/s, "
         f"{summary.moves / summary.seconds:.0f} moves/s ({summary.games} games, {len(summary.failures)} failures)"

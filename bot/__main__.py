@@ -14,12 +14,16 @@ from engine.i18n import render, t
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Agora: Greek-mythology board games by chat.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Agora: Greek-mythology board games by chat."
+    )
     commands = parser.add_subparsers(dest="command")
     local = commands.add_parser("local", help="play at a terminal table")
     local.add_argument("--db", help="SQLite file (default: AGORA_DB; a throw-away one with --transcript)")
     local.add_argument("--out", type=Path, help="folder for images and exports (default: AGORA_OUT)")
-    local.add_argument("--transcript", type=Path, help="replay this file and exit (non-zero at the first surprise)")
+    local.add_argument(
+        "--transcript", type=Path, help="replay this file and exit (non-zero at the first surprise)"
+    )
     local.add_argument("--seed", type=int, help="seed for new games' seeds (reproducible tables)")
     local.add_argument("--lang", choices=("en", "fr"), default="en")
     selfplay = commands.add_parser("selfplay", help="AI-vs-AI games through the real service")
@@ -39,7 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         from bot.service import UserError
 
         try:
-            summary = asyncio.run(run_selfplay(args.game, games=args.games, seed=args.seed, players=args.players))
+            summary = asyncio.run(
+                run_selfplay(args.game, games=args.games, seed=args.seed, players=args.players)
+            )
         except UserError as exc:  # e.g. an unknown game id
             print(render(exc.text), file=sys.stderr)
             return 2
@@ -54,7 +60,13 @@ def main(argv: list[str] | None = None) -> int:
         print(t("bot.console.no_token"))
         args = _parser().parse_args(["local"])
     return asyncio.run(
-        run_local(db=args.db, out=args.out or settings.out, transcript=args.transcript, seed=args.seed, lang=args.lang)
+        run_local(
+            db=args.db,
+            out=args.out or settings.out,
+            transcript=args.transcript,
+            seed=args.seed,
+            lang=args.lang,
+        )
     )
 
 

@@ -32,8 +32,23 @@ from engine.i18n import Text, normalize_locale, render
 DEFAULT_USER = "you"  # lines without @name; also the local table's server manager
 LOCAL_TABLE = Where("local", "table")
 GAME_COMMANDS = {
-    "new", "join", "leave", "addbot", "start", "status", "board", "hand", "log", "undo", "resign", "abort",
-    "rematch", "export", "rules", "settings", "orders",
+    "new",
+    "join",
+    "leave",
+    "addbot",
+    "start",
+    "status",
+    "board",
+    "hand",
+    "log",
+    "undo",
+    "resign",
+    "abort",
+    "rematch",
+    "export",
+    "rules",
+    "settings",
+    "orders",
 }
 
 
@@ -143,7 +158,11 @@ class LocalTable:
             return None
         if p.command == "moves":
             moves = await service.legal_moves(where, actor)
-            self.write(", ".join(moves) if moves else self.text(Text("bot.console.moves_none", params={"name": actor.name})))
+            self.write(
+                ", ".join(moves)
+                if moves
+                else self.text(Text("bot.console.moves_none", params={"name": actor.name}))
+            )
             return None
         if p.command == "play":
             return await service.play(where, actor, " ".join(p.args).removeprefix("move:"))
@@ -155,8 +174,12 @@ class LocalTable:
             return await console_commands.run(self.services, where, actor, p.command, p.args, opt)
         sub = p.command.split()[1]
         if sub not in GAME_COMMANDS:
-            raise UserError("bot.console.unknown_command", command=f"/{p.command}", group="/game",
-                            known=", ".join(sorted(GAME_COMMANDS)))
+            raise UserError(
+                "bot.console.unknown_command",
+                command=f"/{p.command}",
+                group="/game",
+                known=", ".join(sorted(GAME_COMMANDS)),
+            )
         if sub == "new":
             game = opt.pop("game", None) or (p.args[0] if p.args else "")
             league = opt.pop("league", None)  # a league's name, as on Discord
@@ -214,7 +237,10 @@ class LocalTable:
         if message.mentions:
             names = ", ".join(f"@{m}" for m in message.mentions)
             self.write(prefix + self.text(Text("bot.console.mentions", params={"names": names}), locale))
-        for attachment, key in ((message.image, "bot.console.image"), (message.attachment, "bot.console.file")):
+        for attachment, key in (
+            (message.image, "bot.console.image"),
+            (message.attachment, "bot.console.file"),
+        ):
             if attachment is not None:
                 # one folder per game: a rematch's board-0.png must not overwrite the first game's
                 path = self.out / (f"game-{game_id}" if game_id is not None else "") / attachment.filename
@@ -227,7 +253,9 @@ class LocalTable:
                 number = len(self.buttons) + 1
                 self.buttons[number] = button.custom_id
                 shown.append(f"[{number}] {self.text(button.label, locale)}")
-            self.write(prefix + self.text(Text("bot.console.buttons", params={"buttons": "  ".join(shown)}), locale))
+            self.write(
+                prefix + self.text(Text("bot.console.buttons", params={"buttons": "  ".join(shown)}), locale)
+            )
 
 
 async def replay_transcript(table: LocalTable, lines: list[str]) -> int:
@@ -302,7 +330,9 @@ async def run_local(
         try:
             rng = random.Random(seed) if seed is not None else secrets
             leagues, mythic = LeagueService(store), MythicService(store)
-            service = TableService(store, render_images=render_images, rng=rng, games=games, listeners=[leagues])
+            service = TableService(
+                store, render_images=render_images, rng=rng, games=games, listeners=[leagues]
+            )
             table = LocalTable(service, out=out, locale=lang, write=write, leagues=leagues, mythic=mythic)
             await service.settings(table.where, table.actor(DEFAULT_USER), locale=table.locale)
             if transcript is not None:

@@ -101,56 +101,134 @@ def _league_commands() -> dict[str, Command]:
         "league create": Command(
             {"name": LABEL, "game": WORD, "variant": LABEL, "rating": WORD, "starts": DAY, "ends": DAY},
             ("name", "game"),
-            lambda s, w, a, o: s.leagues.create(w, a, o["name"], o["game"], variant=o.get("variant") or "",
-                                                rating_model=o.get("rating", "plackett_luce"),
-                                                starts=o.get("starts"), ends=o.get("ends"))),
+            lambda s, w, a, o: s.leagues.create(
+                w,
+                a,
+                o["name"],
+                o["game"],
+                variant=o.get("variant") or "",
+                rating_model=o.get("rating", "plackett_luce"),
+                starts=o.get("starts"),
+                ends=o.get("ends"),
+            ),
+        ),
         "league join": Command(league, (), lambda s, w, a, o: s.leagues.join(w, a, league=o.get("league"))),
         "league leave": Command(league, (), lambda s, w, a, o: s.leagues.leave(w, a, league=o.get("league"))),
         "league list": Command({}, (), lambda s, w, a, o: s.leagues.leagues(w, a)),
         "league report": Command(
-            {"opponent": WORD, "result": WORD, "partner": WORD, "opponent_partner": WORD, "my_score": NUMBER,
-             "their_score": NUMBER, "my_faction": LABEL, "their_faction": LABEL, "first": WORD, "scenario": LABEL,
-             "played": DAY, "number": whole(1, MAX_GAMES_A_DAY), **league},
+            {
+                "opponent": WORD,
+                "result": WORD,
+                "partner": WORD,
+                "opponent_partner": WORD,
+                "my_score": NUMBER,
+                "their_score": NUMBER,
+                "my_faction": LABEL,
+                "their_faction": LABEL,
+                "first": WORD,
+                "scenario": LABEL,
+                "played": DAY,
+                "number": whole(1, MAX_GAMES_A_DAY),
+                **league,
+            },
             ("opponent", "result"),
             lambda s, w, a, o: s.leagues.report(
-                w, a, o["opponent"], o["result"], league=o.get("league"), partner=o.get("partner"),
-                opponent_partner=o.get("opponent_partner"), my_score=o.get("my_score"),
-                their_score=o.get("their_score"), my_faction=o.get("my_faction"),
-                their_faction=o.get("their_faction"), first=o.get("first"), scenario=o.get("scenario"),
-                played=o.get("played"), number=o.get("number", 1))),
-        "league reports": Command(league, (), lambda s, w, a, o: s.leagues.waiting(w, a, league=o.get("league"))),
+                w,
+                a,
+                o["opponent"],
+                o["result"],
+                league=o.get("league"),
+                partner=o.get("partner"),
+                opponent_partner=o.get("opponent_partner"),
+                my_score=o.get("my_score"),
+                their_score=o.get("their_score"),
+                my_faction=o.get("my_faction"),
+                their_faction=o.get("their_faction"),
+                first=o.get("first"),
+                scenario=o.get("scenario"),
+                played=o.get("played"),
+                number=o.get("number", 1),
+            ),
+        ),
+        "league reports": Command(
+            league, (), lambda s, w, a, o: s.leagues.waiting(w, a, league=o.get("league"))
+        ),
         "league resolve": Command(
-            {"match": whole(1, MATCH_MAX), "action": WORD, "winner": WORD, "draw": FLAG}, ("match", "action"),
-            lambda s, w, a, o: s.leagues.resolve(w, a, o["match"], o["action"], winner=o.get("winner"),
-                                                 draw=o.get("draw", False))),
-        "league void": Command({"match": whole(1, MATCH_MAX)}, ("match",),
-                               lambda s, w, a, o: s.leagues.void(w, a, o["match"])),
-        "league standings": Command({"season": SEASON, **league}, (), lambda s, w, a, o: s.leagues.standings(
-            w, a, league=o.get("league"), season=o.get("season"))),
-        "league history": Command({"player": WORD, "season": SEASON, **league}, (), lambda s, w, a, o: s.leagues.history(
-            w, a, player=o.get("player"), league=o.get("league"), season=o.get("season"))),
-        "league stats": Command({"season": SEASON, **league}, (), lambda s, w, a, o: s.leagues.stats(
-            w, a, league=o.get("league"), season=o.get("season"))),
-        "league export": Command({"what": WORD, "season": SEASON, **league}, (), lambda s, w, a, o: s.leagues.export(
-            w, a, league=o.get("league"), season=o.get("season"), what=o.get("what", "matches"))),
-        "league season new": Command({"starts": DAY, "ends": DAY, **league}, (), lambda s, w, a, o: s.leagues.season_new(
-            w, a, league=o.get("league"), starts=o.get("starts"), ends=o.get("ends"))),
+            {"match": whole(1, MATCH_MAX), "action": WORD, "winner": WORD, "draw": FLAG},
+            ("match", "action"),
+            lambda s, w, a, o: s.leagues.resolve(
+                w, a, o["match"], o["action"], winner=o.get("winner"), draw=o.get("draw", False)
+            ),
+        ),
+        "league void": Command(
+            {"match": whole(1, MATCH_MAX)}, ("match",), lambda s, w, a, o: s.leagues.void(w, a, o["match"])
+        ),
+        "league standings": Command(
+            {"season": SEASON, **league},
+            (),
+            lambda s, w, a, o: s.leagues.standings(w, a, league=o.get("league"), season=o.get("season")),
+        ),
+        "league history": Command(
+            {"player": WORD, "season": SEASON, **league},
+            (),
+            lambda s, w, a, o: s.leagues.history(
+                w, a, player=o.get("player"), league=o.get("league"), season=o.get("season")
+            ),
+        ),
+        "league stats": Command(
+            {"season": SEASON, **league},
+            (),
+            lambda s, w, a, o: s.leagues.stats(w, a, league=o.get("league"), season=o.get("season")),
+        ),
+        "league export": Command(
+            {"what": WORD, "season": SEASON, **league},
+            (),
+            lambda s, w, a, o: s.leagues.export(
+                w, a, league=o.get("league"), season=o.get("season"), what=o.get("what", "matches")
+            ),
+        ),
+        "league season new": Command(
+            {"starts": DAY, "ends": DAY, **league},
+            (),
+            lambda s, w, a, o: s.leagues.season_new(
+                w, a, league=o.get("league"), starts=o.get("starts"), ends=o.get("ends")
+            ),
+        ),
     }
 
 
 def _army_commands() -> dict[str, Command]:
     name, units, faction = text(MAX_NAME), text(2000), WORD
     return {
-        "army save": Command({"name": name, "faction": faction, "units": units}, ("name", "units"),
-                             lambda s, w, a, o: s.mythic.save(w, a, o["name"], o.get("faction"), o["units"])),
+        "army save": Command(
+            {"name": name, "faction": faction, "units": units},
+            ("name", "units"),
+            lambda s, w, a, o: s.mythic.save(w, a, o["name"], o.get("faction"), o["units"]),
+        ),
         "army list": Command({}, (), lambda s, w, a, o: s.mythic.list_armies(w, a)),
         "army show": Command({"name": name}, ("name",), lambda s, w, a, o: s.mythic.show(w, a, o["name"])),
-        "army delete": Command({"name": name}, ("name",), lambda s, w, a, o: s.mythic.delete(w, a, o["name"])),
+        "army delete": Command(
+            {"name": name}, ("name",), lambda s, w, a, o: s.mythic.delete(w, a, o["name"])
+        ),
         "army check": Command(
-            {"faction": faction, "units": units, "points": whole(MIN_POINTS, MAX_POINTS), "teams": FLAG,
-             "deckbuilding": FLAG}, ("units",),
-            lambda s, w, a, o: s.mythic.check(w, a, o.get("faction"), o["units"], points=o.get("points"),
-                                              teams=o.get("teams", False), deckbuilding=o.get("deckbuilding", False))),
+            {
+                "faction": faction,
+                "units": units,
+                "points": whole(MIN_POINTS, MAX_POINTS),
+                "teams": FLAG,
+                "deckbuilding": FLAG,
+            },
+            ("units",),
+            lambda s, w, a, o: s.mythic.check(
+                w,
+                a,
+                o.get("faction"),
+                o["units"],
+                points=o.get("points"),
+                teams=o.get("teams", False),
+                deckbuilding=o.get("deckbuilding", False),
+            ),
+        ),
     }
 
 
@@ -161,17 +239,31 @@ def _simple(word: str) -> Command:
 def _mythic_commands() -> dict[str, Command]:
     return {
         "mythic recruit": Command(
-            {"army": WORD, "faction": WORD, "units": text(2000)}, (),
-            lambda s, w, a, o: s.mythic.recruit(s.tables, w, a, o.get("army"), o.get("faction"), o.get("units"))),
-        "mythic activate": Command({"unit": WORD}, ("unit",),
-                                   lambda s, w, a, o: s.mythic.activate(s.tables, w, a, o["unit"])),
-        "mythic move": Command({"to": WORD, "unit": WORD}, ("to",),
-                               lambda s, w, a, o: s.mythic.move(s.tables, w, a, o["to"], o.get("unit"))),
-        "mythic attack": Command({"target": WORD, "attacker": WORD}, ("target",),
-                                 lambda s, w, a, o: s.mythic.attack(s.tables, w, a, o["target"], o.get("attacker"))),
-        "mythic convert": Command({"card": WORD}, ("card",),
-                                  lambda s, w, a, o: s.mythic.convert(s.tables, w, a, o["card"])),
-        "mythic roster": Command({"player": WORD}, (), lambda s, w, a, o: s.mythic.roster(w, a, o.get("player"))),
+            {"army": WORD, "faction": WORD, "units": text(2000)},
+            (),
+            lambda s, w, a, o: s.mythic.recruit(
+                s.tables, w, a, o.get("army"), o.get("faction"), o.get("units")
+            ),
+        ),
+        "mythic activate": Command(
+            {"unit": WORD}, ("unit",), lambda s, w, a, o: s.mythic.activate(s.tables, w, a, o["unit"])
+        ),
+        "mythic move": Command(
+            {"to": WORD, "unit": WORD},
+            ("to",),
+            lambda s, w, a, o: s.mythic.move(s.tables, w, a, o["to"], o.get("unit")),
+        ),
+        "mythic attack": Command(
+            {"target": WORD, "attacker": WORD},
+            ("target",),
+            lambda s, w, a, o: s.mythic.attack(s.tables, w, a, o["target"], o.get("attacker")),
+        ),
+        "mythic convert": Command(
+            {"card": WORD}, ("card",), lambda s, w, a, o: s.mythic.convert(s.tables, w, a, o["card"])
+        ),
+        "mythic roster": Command(
+            {"player": WORD}, (), lambda s, w, a, o: s.mythic.roster(w, a, o.get("player"))
+        ),
         **{f"mythic {word}": _simple(word) for word in ("pass", "done", "end")},
     }
 
@@ -198,13 +290,19 @@ def values(name: str, args: list[str], options: dict[str, str]) -> dict[str, Any
     group = name.split()[0]
     command = COMMANDS.get(name)
     if command is None:
-        raise UserError("bot.console.unknown_command", command=f"/{name}", group=f"/{group}", known=known(group))
+        raise UserError(
+            "bot.console.unknown_command", command=f"/{name}", group=f"/{group}", known=known(group)
+        )
     if args:
         raise UserError("bot.console.extra_words", command=f"/{name}", words=" ".join(args))
     unknown = sorted(set(options) - set(command.params))
     if unknown:
-        raise UserError("bot.console.unknown_option", command=f"/{name}", option=unknown[0],
-                        known=", ".join(command.params) or "–")
+        raise UserError(
+            "bot.console.unknown_option",
+            command=f"/{name}",
+            option=unknown[0],
+            known=", ".join(command.params) or "–",
+        )
     missing = [p for p in command.required if p not in options]
     if missing:
         raise UserError("bot.console.missing_option", command=f"/{name}", option=missing[0])
@@ -218,8 +316,9 @@ def values(name: str, args: list[str], options: dict[str, str]) -> dict[str, Any
     return found
 
 
-async def run(services: Services, where: Where, actor: Actor, name: str, args: list[str],
-              options: dict[str, str]) -> Reply:
+async def run(
+    services: Services, where: Where, actor: Actor, name: str, args: list[str], options: dict[str, str]
+) -> Reply:
     """One `/league`, `/army` or `/mythic` line, as the cog would run it."""
     typed = values(name, args, options)
     return await COMMANDS[name].run(services, where, actor, typed)

@@ -102,22 +102,57 @@ async def run_selfplay(
                 summary.games += 1
                 if problems:
                     summary.failures += [f"seed {game_seed}: {p}" for p in problems]
-                    write(render(T("bot.selfplay.unfinished", n=n + 1, seed=game_seed, problem="; ".join(problems)), locale))
+                    write(
+                        render(
+                            T(
+                                "bot.selfplay.unfinished",
+                                n=n + 1,
+                                seed=game_seed,
+                                problem="; ".join(problems),
+                            ),
+                            locale,
+                        )
+                    )
                     continue
                 summary.moves += record.seq
                 winners = record.result["winners"] if record.result else []
                 summary.wins.update(winners or ["draw"])
                 if games <= 50:
                     outcome = T("bot.selfplay.won", winners=winners) if winners else T("bot.selfplay.drawn")
-                    write(render(T("bot.selfplay.game", n=n + 1, seed=game_seed, outcome=outcome, moves=record.seq), locale))
+                    write(
+                        render(
+                            T(
+                                "bot.selfplay.game",
+                                n=n + 1,
+                                seed=game_seed,
+                                outcome=outcome,
+                                moves=record.seq,
+                            ),
+                            locale,
+                        )
+                    )
             summary.seconds = time.perf_counter() - started
         finally:
             await store.close()
             logging.getLogger("agora").removeHandler(errors)
     rate = summary.moves / summary.seconds if summary.seconds else 0.0
-    write(render(T("bot.selfplay.wins", wins=[f"{k} {v}" for k, v in sorted(summary.wins.items())] or "-"), locale))
-    write(render(T(
-        "bot.selfplay.summary", games=summary.games, failures=len(summary.failures), moves=summary.moves,
-        seconds=f"{summary.seconds:.2f}", rate=f"{rate:.0f}", games_rate=f"{summary.games / max(summary.seconds, 1e-9):.2f}",
-    ), locale))
+    write(
+        render(
+            T("bot.selfplay.wins", wins=[f"{k} {v}" for k, v in sorted(summary.wins.items())] or "-"), locale
+        )
+    )
+    write(
+        render(
+            T(
+                "bot.selfplay.summary",
+                games=summary.games,
+                failures=len(summary.failures),
+                moves=summary.moves,
+                seconds=f"{summary.seconds:.2f}",
+                rate=f"{rate:.0f}",
+                games_rate=f"{summary.games / max(summary.seconds, 1e-9):.2f}",
+            ),
+            locale,
+        )
+    )
     return summary

@@ -84,8 +84,9 @@ def text_width(text: str, size: int, bold: bool = False, condensed: bool = False
         return int(font(size, bold, condensed).getlength(text))
 
 
-def fit_size(text: str, max_width: int, size: int, min_size: int, bold: bool = False,
-             condensed: bool = False) -> int:
+def fit_size(
+    text: str, max_width: int, size: int, min_size: int, bold: bool = False, condensed: bool = False
+) -> int:
     """The largest size in [min_size, size] at which `text` fits in `max_width`."""
     while size > min_size and text_width(text, size, bold, condensed) > max_width:
         size -= 1
@@ -100,8 +101,9 @@ def ellipsize(text: str, max_width: int, size: int, bold: bool = False, condense
     return text.rstrip() + "…"
 
 
-def wrap(text: str, max_width: int, size: int, max_lines: int, bold: bool = False,
-         condensed: bool = False) -> list[str]:
+def wrap(
+    text: str, max_width: int, size: int, max_lines: int, bold: bool = False, condensed: bool = False
+) -> list[str]:
     """Greedy word wrap; the last allowed line is ellipsized if the text is longer."""
     lines: list[str] = []
     words = text.split()
@@ -121,8 +123,15 @@ def wrap(text: str, max_width: int, size: int, max_lines: int, bold: bool = Fals
     return [ellipsize(line, max_width, size, bold, condensed) for line in lines[:max_lines]]
 
 
-def fit_lines(text: str, max_width: int, size: int, min_size: int, max_lines: int, bold: bool = False,
-              condensed: bool = False) -> tuple[int, list[str]]:
+def fit_lines(
+    text: str,
+    max_width: int,
+    size: int,
+    min_size: int,
+    max_lines: int,
+    bold: bool = False,
+    condensed: bool = False,
+) -> tuple[int, list[str]]:
     """The largest size (down to `min_size`) at which `text` wraps into `max_lines` lines
     without cutting a word, and those lines (ellipsized only at `min_size`)."""
     min_size = min(min_size, size)
@@ -146,17 +155,33 @@ def text_mask(text: str, size: int, bold: bool, condensed: bool, anchor: str) ->
     return mask, left, top
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-              fill: Colour, bold: bool = False, condensed: bool = False, anchor: str = "la") -> None:
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Colour,
+    bold: bool = False,
+    condensed: bool = False,
+    anchor: str = "la",
+) -> None:
     if not text:
         return
     mask, dx, dy = text_mask(text, size, bold, condensed, anchor)
     draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
 
 
-def draw_fitted(draw: ImageDraw.ImageDraw, box: Box, text: str, size: int, fill: Colour,
-                min_size: int = 16, bold: bool = False, condensed: bool = False,
-                anchor: str = "mm") -> None:
+def draw_fitted(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    text: str,
+    size: int,
+    fill: Colour,
+    min_size: int = 16,
+    bold: bool = False,
+    condensed: bool = False,
+    anchor: str = "mm",
+) -> None:
     """Draw `text` inside `box` (anchored at its centre, left or right edge), shrinking then
     ellipsizing so it never overflows."""
     width = box[2] - box[0]
@@ -167,8 +192,9 @@ def draw_fitted(draw: ImageDraw.ImageDraw, box: Box, text: str, size: int, fill:
     draw_text(draw, (x, y), text, size, fill, bold, condensed, anchor=anchor[0] + "m")
 
 
-def flow(widths: list[int], left: int, right: int, max_rows: int, gap: int = 8,
-         reserve: int = 0) -> list[tuple[int, int]]:
+def flow(
+    widths: list[int], left: int, right: int, max_rows: int, gap: int = 8, reserve: int = 0
+) -> list[tuple[int, int]]:
     """Place items of the given widths left to right, wrapping into rows: (x, row) of each item
     that fits. When some do not, the last row keeps `reserve` px free for a "+N more" label."""
     places: list[tuple[int, int]] = []
@@ -181,14 +207,23 @@ def flow(widths: list[int], left: int, right: int, max_rows: int, gap: int = 8,
         places.append((x, row))
         x += width + gap
     if len(places) < len(widths):
-        while places and places[-1][1] == max_rows - 1 and \
-                places[-1][0] + widths[len(places) - 1] + gap + reserve > right:
+        while (
+            places
+            and places[-1][1] == max_rows - 1
+            and places[-1][0] + widths[len(places) - 1] + gap + reserve > right
+        ):
             places.pop()
     return places
 
 
-def rounded_box(draw: ImageDraw.ImageDraw, box: Box, fill: Colour | None = None,
-                outline: Colour | None = None, width: int = 2, radius: int = 10) -> None:
+def rounded_box(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    fill: Colour | None = None,
+    outline: Colour | None = None,
+    width: int = 2,
+    radius: int = 10,
+) -> None:
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
@@ -203,8 +238,14 @@ def dashed_box(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, dash: int = 
         draw.line((x1, y, x1, min(y + dash, y1)), fill=colour, width=width)
 
 
-def draw_shape(draw: ImageDraw.ImageDraw, shape: str, centre: tuple[float, float], size: float,
-               fill: Colour, outline: Colour | None = Ink.WHITE) -> None:
+def draw_shape(
+    draw: ImageDraw.ImageDraw,
+    shape: str,
+    centre: tuple[float, float],
+    size: float,
+    fill: Colour,
+    outline: Colour | None = Ink.WHITE,
+) -> None:
     """A filled circle, triangle or square of `size` px, drawn as geometry so it needs no
     font glyph."""
     cx, cy = centre
@@ -212,15 +253,27 @@ def draw_shape(draw: ImageDraw.ImageDraw, shape: str, centre: tuple[float, float
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=2)
     elif shape == "triangle":
-        draw.polygon([(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)], fill=fill,
-                     outline=outline, width=2)
+        draw.polygon(
+            [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)],
+            fill=fill,
+            outline=outline,
+            width=2,
+        )
     else:
         q = r * 0.85
         draw.rectangle((cx - q, cy - q, cx + q, cy + q), fill=fill, outline=outline, width=2)
 
 
-def pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: Colour,
-         ink: Colour, bold: bool = True, pad: int = 8) -> int:
+def pill(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fill: Colour,
+    ink: Colour,
+    bold: bool = True,
+    pad: int = 8,
+) -> int:
     """A rounded label starting at `xy` (top-left); returns its right edge."""
     x, y = xy
     width = text_width(text, size, bold) + 2 * pad
@@ -229,8 +282,16 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, f
     return x + width
 
 
-def pills_leftwards(draw: ImageDraw.ImageDraw, right: int, y: int, texts: list[str], size: int,
-                    fill: Colour, ink: Colour, gap: int = 8) -> int:
+def pills_leftwards(
+    draw: ImageDraw.ImageDraw,
+    right: int,
+    y: int,
+    texts: list[str],
+    size: int,
+    fill: Colour,
+    ink: Colour,
+    gap: int = 8,
+) -> int:
     """A row of pills ending at `right`, in reading order; returns the row's left edge."""
     x = right
     for text in reversed(texts):

@@ -61,7 +61,9 @@ class OptionParam:
             what = t(key, loc) if has_key(key, loc) else fname.replace("_", " ").capitalize()
             full = f"{games}: {what}"
             texts[loc] = full if len(full) <= 100 else what[:100]  # Discord's limit: the games go first
-        return app_commands.locale_str(texts[DEFAULT_LOCALE], **{k: v for k, v in texts.items() if k != DEFAULT_LOCALE})
+        return app_commands.locale_str(
+            texts[DEFAULT_LOCALE], **{k: v for k, v in texts.items() if k != DEFAULT_LOCALE}
+        )
 
     def app_choices(self) -> list[app_commands.Choice[Any]]:
         game_id, fname = next(iter(self.fields.items()))

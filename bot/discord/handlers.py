@@ -46,7 +46,9 @@ async def _answer(
     try:
         await answer.send(reply, target.channel_id)
     except Exception as exc:  # the service's work is done; a failed send must not look like its failure
-        log_unexpected(exc, f"{doing}: sending the reply", game if reply.game_id is None else str(reply.game_id))
+        log_unexpected(
+            exc, f"{doing}: sending the reply", game if reply.game_id is None else str(reply.game_id)
+        )
 
 
 async def run_command(interaction: discord.Interaction, call: Call, *, public: bool = True) -> None:

@@ -26,9 +26,18 @@ def _dates(starts: str | None, ends: str | None) -> tuple[float | None, float | 
 
 
 class AdminCommands(LeagueBase):
-    async def create(self, where: Where, actor: Actor, name: str, game: str, variant: str = "",
-                     rating_model: str = DEFAULT_MODEL, starts: str | None = None, ends: str | None = None,
-                     channel_id: str | None = None) -> Reply:
+    async def create(
+        self,
+        where: Where,
+        actor: Actor,
+        name: str,
+        game: str,
+        variant: str = "",
+        rating_model: str = DEFAULT_MODEL,
+        starts: str | None = None,
+        ends: str | None = None,
+        channel_id: str | None = None,
+    ) -> Reply:
         """A league for one game (and variant) whose games are played in `channel_id`
         (default: here). Manage Server only."""
         if not actor.manager:
@@ -40,8 +49,12 @@ class AdminCommands(LeagueBase):
             raise UserError("league.err.unknown_game", game=game, known=", ".join(GAME_IDS))
         variant = variant.strip().casefold()
         if variant and variant not in VARIANTS.get(game, ()):
-            raise UserError("league.err.unknown_variant", variant=variant, game=T(f"league.game.{game}"),
-                            known=", ".join(VARIANTS.get(game, ())) or "–")
+            raise UserError(
+                "league.err.unknown_variant",
+                variant=variant,
+                game=T(f"league.game.{game}"),
+                known=", ".join(VARIANTS.get(game, ())) or "–",
+            )
         if rating_model not in MODELS:
             raise UserError("league.err.unknown_model", model=rating_model, known=", ".join(MODELS))
         start, end = _dates(starts, ends)
@@ -50,22 +63,35 @@ class AdminCommands(LeagueBase):
         async with self.store.transaction() as conn:
             if await repo.league_named(conn, where.guild_id, name):
                 raise UserError("league.err.name_taken", name=name)
-            rival = next((lg for lg in await repo.guild_leagues(conn, where.guild_id)
-                          if lg.channel_id == channel and lg.game == game
-                          and variants_overlap(lg.variant, variant)), None)
+            rival = next(
+                (
+                    lg
+                    for lg in await repo.guild_leagues(conn, where.guild_id)
+                    if lg.channel_id == channel and lg.game == game and variants_overlap(lg.variant, variant)
+                ),
+                None,
+            )
             if rival is not None:  # a game finished here must belong to one league only
                 raise UserError("league.err.channel_taken", league=rival.name, game=T(f"league.game.{game}"))
             try:
-                league_id = await repo.insert_league(conn, where.guild_id, channel, name, game,
-                                                     variant, rating_model, actor.user_id, now)
+                league_id = await repo.insert_league(
+                    conn, where.guild_id, channel, name, game, variant, rating_model, actor.user_id, now
+                )
             except sqlite3.IntegrityError:  # created by someone else meanwhile
                 raise UserError("league.err.name_taken", name=name) from None
             await repo.insert_season(conn, league_id, 1, start, end, now)
             season = await repo.open_season(conn, league_id)
-        return public(T(
-            "league.created", league=name, game=T(f"league.game.{game}"), variant=texts.variant(game, variant),
-            model=T(f"league.model.{rating_model}"), span=texts.season_span(season),
-        ), locale=actor.locale)
+        return public(
+            T(
+                "league.created",
+                league=name,
+                game=T(f"league.game.{game}"),
+                variant=texts.variant(game, variant),
+                model=T(f"league.model.{rating_model}"),
+                span=texts.season_span(season),
+            ),
+            locale=actor.locale,
+        )
 
     async def join(self, where: Where, actor: Actor, league: str | None = None) -> Reply:
         async with self.store.transaction() as conn:
@@ -92,12 +118,26 @@ class AdminCommands(LeagueBase):
             for lg in found:
                 season = await repo.open_season(conn, lg.id)
                 count = sum(m.active for m in (await repo.members(conn, lg.id)).values())
-                lines.append(T("league.list.line", league=lg.name, game=T(f"league.game.{lg.game}"),
-                               variant=texts.variant(lg.game, lg.variant), season=season.number, count=count))
+                lines.append(
+                    T(
+                        "league.list.line",
+                        league=lg.name,
+                        game=T(f"league.game.{lg.game}"),
+                        variant=texts.variant(lg.game, lg.variant),
+                        season=season.number,
+                        count=count,
+                    )
+                )
         return private(actor, *(lines or [T("league.err.no_league")]))
 
-    async def season_new(self, where: Where, actor: Actor, league: str | None = None,
-                         starts: str | None = None, ends: str | None = None) -> Reply:
+    async def season_new(
+        self,
+        where: Where,
+        actor: Actor,
+        league: str | None = None,
+        starts: str | None = None,
+        ends: str | None = None,
+    ) -> Reply:
         """Archive the open season's standings and open the next one (organizers)."""
         start, end = _dates(starts, ends)
         now = self.clock()
@@ -111,12 +151,15 @@ class AdminCommands(LeagueBase):
             rows, games = await self._standings(conn, found, season)
             await repo.archive(conn, season.id, rows)
             await repo.close_season(conn, season.id, now)
-            await repo.insert_season(conn, found.id, season.number + 1, now if start is None else start, end, now)
+            await repo.insert_season(
+                conn, found.id, season.number + 1, now if start is None else start, end, now
+            )
             new = await repo.open_season(conn, found.id)
         lines, image = await standings_block(found.name, season.number, rows, actor.locale)
         return public(
             T("league.season.closed", league=found.name, season=season.number, games=games),
             *lines,
             T("league.season.opened", season=new.number, span=texts.season_span(new)),
-            image=image, locale=actor.locale,
+            image=image,
+            locale=actor.locale,
         )

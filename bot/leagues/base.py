@@ -66,7 +66,9 @@ class LeagueBase:
             raise UserError("league.err.no_season", league=league.name, number=number)
         return season
 
-    async def _standings(self, conn: Any, league: repo.League, season: repo.Season) -> tuple[list[standings.Row], int]:
+    async def _standings(
+        self, conn: Any, league: repo.League, season: repo.Season
+    ) -> tuple[list[standings.Row], int]:
         """The season's rows and its number of accepted matches: frozen for a closed season,
         computed from its matches for the open one."""
         if season.closed_at is not None:
@@ -75,7 +77,9 @@ class LeagueBase:
         matches = await repo.season_matches(conn, season.id)
         members = await repo.members(conn, league.id)
         rows = standings.compute(
-            [m.match for m in matches], await repo.season_ratings(conn, season.id), self.names(members),
+            [m.match for m in matches],
+            await repo.season_ratings(conn, season.id),
+            self.names(members),
             frozenset(uid for uid, m in members.items() if not m.active),
         )
         return rows, len(matches)
@@ -87,8 +91,9 @@ class LeagueBase:
     async def _rerate(self, conn: Any, league: repo.League, record: repo.MatchRecord) -> list[Step]:
         """Recount the record's season from its place in play order; returns the steps of
         that match and of every later one."""
-        return await recount(conn, record.season_id, league.rating_model, record.order_key(),
-                             {s.user_id for s in record.seats})
+        return await recount(
+            conn, record.season_id, league.rating_model, record.order_key(), {s.user_id for s in record.seats}
+        )
 
     @staticmethod
     def _match_steps(steps: list[Step], match: Match) -> list[Step]:
@@ -106,8 +111,18 @@ def outside_season(season: repo.Season, played_at: float) -> Text | None:
 
 def _unarchive(row: tuple) -> standings.Row:
     rank, uid, name, mu, sigma, games, wins, draws, losses, streak, left = row
-    return standings.Row(rank, uid, name, Rating(mu, sigma), games, wins, draws, losses,
-                         standings.parse_streak(streak), bool(left))
+    return standings.Row(
+        rank,
+        uid,
+        name,
+        Rating(mu, sigma),
+        games,
+        wins,
+        draws,
+        losses,
+        standings.parse_streak(streak),
+        bool(left),
+    )
 
 
 def public(*lines: Text, mentions: list[str] | None = None, **extra: Any) -> Reply:

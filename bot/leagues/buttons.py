@@ -18,13 +18,19 @@ def custom_id(match_id: int, action: str) -> str:
 
 
 def button(match_id: int, action: str) -> Button:
-    return Button(label=T(f"league.button.{action}"), custom_id=custom_id(match_id, action), style=_STYLE[action])
+    return Button(
+        label=T(f"league.button.{action}"), custom_id=custom_id(match_id, action), style=_STYLE[action]
+    )
 
 
 def parse(raw: str) -> tuple[int, str]:
     parts = raw.split(":")
-    if (len(parts) != 3 or parts[0] != PREFIX or not parts[1].isdigit()
-            or parts[2] not in OPPONENT_ACTIONS + ORGANIZER_ACTIONS):
+    if (
+        len(parts) != 3
+        or parts[0] != PREFIX
+        or not parts[1].isdigit()
+        or parts[2] not in OPPONENT_ACTIONS + ORGANIZER_ACTIONS
+    ):
         raise UserError("league.err.bad_button")
     return int(parts[1]), parts[2]
 

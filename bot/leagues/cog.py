@@ -68,7 +68,7 @@ async def _variants(interaction: discord.Interaction, current: str) -> list[app_
     game = getattr(interaction.namespace, "game", None)
     wanted = current.casefold().strip()
     found = []
-    for gid in ([game] if game in VARIANTS else list(VARIANTS)):
+    for gid in [game] if game in VARIANTS else list(VARIANTS):
         for value in VARIANTS[gid]:
             name = render(T(f"league.variant.{gid}.{value}"), str(interaction.locale))
             if wanted in value or wanted in name.casefold():
@@ -96,7 +96,9 @@ def _sub(group: app_commands.Group, name: str, *params: str) -> Callable[[Any], 
         if params:
             fn = app_commands.describe(**{p: label(f"league.opt.{p}.desc") for p in params})(fn)
             fn = app_commands.rename(**{p: label(f"league.opt.{p}.name") for p in params})(fn)
-        return group.command(name=label(f"league.cmd.{name}.name"), description=label(f"league.cmd.{name}.desc"))(fn)
+        return group.command(
+            name=label(f"league.cmd.{name}.name"), description=label(f"league.cmd.{name}.desc")
+        )(fn)
 
     return decorate
 
@@ -110,7 +112,9 @@ Match = app_commands.Range[int, 1, MATCH_MAX]
 
 def league_group() -> app_commands.Group:
     group = app_commands.Group(
-        name=label("league.cmd.league.name"), description=label("league.cmd.league.desc"), allowed_contexts=GUILD_ONLY
+        name=label("league.cmd.league.name"),
+        description=label("league.cmd.league.desc"),
+        allowed_contexts=GUILD_ONLY,
     )
     _membership(group)
     _reports(group)
@@ -121,10 +125,16 @@ def league_group() -> app_commands.Group:
 
     @_sub(season, "new", "starts", "ends", "league")
     @app_commands.autocomplete(league=_league_names)
-    async def season_new(interaction: discord.Interaction, starts: Day | None = None, ends: Day | None = None,
-                         league: League | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).season_new(
-            w, a, league=league, starts=starts, ends=ends))
+    async def season_new(
+        interaction: discord.Interaction,
+        starts: Day | None = None,
+        ends: Day | None = None,
+        league: League | None = None,
+    ) -> None:
+        await run_command(
+            interaction,
+            lambda _s, w, a: _service(interaction).season_new(w, a, league=league, starts=starts, ends=ends),
+        )
 
     return group
 
@@ -133,11 +143,22 @@ def _membership(group: app_commands.Group) -> None:
     @_sub(group, "create", "name", "game", "variant", "rating", "starts", "ends")
     @app_commands.choices(game=_choices("game", GAME_IDS), rating=_choices("rating", MODELS))
     @app_commands.autocomplete(variant=_variants)
-    async def create(interaction: discord.Interaction, name: Label, game: str, variant: Label | None = None,
-                     rating: str = "plackett_luce", starts: Day | None = None, ends: Day | None = None) -> None:
+    async def create(
+        interaction: discord.Interaction,
+        name: Label,
+        game: str,
+        variant: Label | None = None,
+        rating: str = "plackett_luce",
+        starts: Day | None = None,
+        ends: Day | None = None,
+    ) -> None:
         """Manage Server only; the service checks it (Actor.manager)."""
-        await run_command(interaction, lambda _s, w, a: _service(interaction).create(
-            w, a, name, game, variant=variant or "", rating_model=rating, starts=starts, ends=ends))
+        await run_command(
+            interaction,
+            lambda _s, w, a: _service(interaction).create(
+                w, a, name, game, variant=variant or "", rating_model=rating, starts=starts, ends=ends
+            ),
+        )
 
     @_sub(group, "join", "league")
     @app_commands.autocomplete(league=_league_names)
@@ -155,35 +176,87 @@ def _membership(group: app_commands.Group) -> None:
 
 
 def _reports(group: app_commands.Group) -> None:
-    @_sub(group, "report", "opponent", "result", "partner", "opponent_partner", "my_score", "their_score",
-          "my_faction", "their_faction", "first", "scenario", "played", "number", "league")
+    @_sub(
+        group,
+        "report",
+        "opponent",
+        "result",
+        "partner",
+        "opponent_partner",
+        "my_score",
+        "their_score",
+        "my_faction",
+        "their_faction",
+        "first",
+        "scenario",
+        "played",
+        "number",
+        "league",
+    )
     @app_commands.choices(result=_choices("result", RESULTS), first=_choices("first", FIRST_CHOICES))
-    @app_commands.autocomplete(opponent=_members, partner=_members, opponent_partner=_members, league=_league_names)
-    async def report(interaction: discord.Interaction, opponent: str, result: str, partner: str | None = None,
-                     opponent_partner: str | None = None, my_score: float | None = None,
-                     their_score: float | None = None, my_faction: Label | None = None,
-                     their_faction: Label | None = None, first: str | None = None, scenario: Label | None = None,
-                     played: Day | None = None, number: app_commands.Range[int, 1, MAX_GAMES_A_DAY] = 1,
-                     league: League | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).report(
-            w, a, _user(opponent), result, league=league, partner=_user(partner),
-            opponent_partner=_user(opponent_partner), my_score=my_score, their_score=their_score,
-            my_faction=my_faction, their_faction=their_faction, first=first, scenario=scenario, played=played,
-            number=number))
+    @app_commands.autocomplete(
+        opponent=_members, partner=_members, opponent_partner=_members, league=_league_names
+    )
+    async def report(
+        interaction: discord.Interaction,
+        opponent: str,
+        result: str,
+        partner: str | None = None,
+        opponent_partner: str | None = None,
+        my_score: float | None = None,
+        their_score: float | None = None,
+        my_faction: Label | None = None,
+        their_faction: Label | None = None,
+        first: str | None = None,
+        scenario: Label | None = None,
+        played: Day | None = None,
+        number: app_commands.Range[int, 1, MAX_GAMES_A_DAY] = 1,
+        league: League | None = None,
+    ) -> None:
+        await run_command(
+            interaction,
+            lambda _s, w, a: _service(interaction).report(
+                w,
+                a,
+                _user(opponent),
+                result,
+                league=league,
+                partner=_user(partner),
+                opponent_partner=_user(opponent_partner),
+                my_score=my_score,
+                their_score=their_score,
+                my_faction=my_faction,
+                their_faction=their_faction,
+                first=first,
+                scenario=scenario,
+                played=played,
+                number=number,
+            ),
+        )
 
     @_sub(group, "reports", "league")
     @app_commands.autocomplete(league=_league_names)
     async def reports(interaction: discord.Interaction, league: League | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).waiting(w, a, league=league),
-                          public=False)
+        await run_command(
+            interaction, lambda _s, w, a: _service(interaction).waiting(w, a, league=league), public=False
+        )
 
     @_sub(group, "resolve", "match", "action", "winner", "draw")
     @app_commands.choices(action=_choices("action", DECISIONS))
     @app_commands.autocomplete(winner=_members)
-    async def resolve(interaction: discord.Interaction, match: Match, action: str, winner: str | None = None,
-                      draw: bool = False) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).resolve(
-            w, a, match, action, winner=_user(winner), draw=draw))
+    async def resolve(
+        interaction: discord.Interaction,
+        match: Match,
+        action: str,
+        winner: str | None = None,
+        draw: bool = False,
+    ) -> None:
+        await run_command(
+            interaction,
+            lambda _s, w, a: _service(interaction).resolve(
+                w, a, match, action, winner=_user(winner), draw=draw
+            ),
+        )
 
     @_sub(group, "void", "match")
     async def void(interaction: discord.Interaction, match: Match) -> None:
@@ -193,46 +266,70 @@ def _reports(group: app_commands.Group) -> None:
 def _views(group: app_commands.Group) -> None:
     @_sub(group, "standings", "season", "league")
     @app_commands.autocomplete(league=_league_names)
-    async def standings(interaction: discord.Interaction, season: Season | None = None,
-                        league: League | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).standings(
-            w, a, league=league, season=season))
+    async def standings(
+        interaction: discord.Interaction, season: Season | None = None, league: League | None = None
+    ) -> None:
+        await run_command(
+            interaction, lambda _s, w, a: _service(interaction).standings(w, a, league=league, season=season)
+        )
 
     @_sub(group, "history", "player", "season", "league")
     @app_commands.autocomplete(player=_members, league=_league_names)
-    async def history(interaction: discord.Interaction, player: str | None = None, season: Season | None = None,
-                      league: League | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).history(
-            w, a, player=_user(player), league=league, season=season))
+    async def history(
+        interaction: discord.Interaction,
+        player: str | None = None,
+        season: Season | None = None,
+        league: League | None = None,
+    ) -> None:
+        await run_command(
+            interaction,
+            lambda _s, w, a: _service(interaction).history(
+                w, a, player=_user(player), league=league, season=season
+            ),
+        )
 
     @_sub(group, "stats", "season", "league")
     @app_commands.autocomplete(league=_league_names)
-    async def stats(interaction: discord.Interaction, season: Season | None = None,
-                    league: League | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).stats(w, a, league=league, season=season))
+    async def stats(
+        interaction: discord.Interaction, season: Season | None = None, league: League | None = None
+    ) -> None:
+        await run_command(
+            interaction, lambda _s, w, a: _service(interaction).stats(w, a, league=league, season=season)
+        )
 
     @_sub(group, "export", "what", "season", "league")
     @app_commands.choices(what=_choices("what", EXPORTS))
     @app_commands.autocomplete(league=_league_names)
-    async def export(interaction: discord.Interaction, what: str = "matches", season: Season | None = None,
-                     league: League | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).export(
-            w, a, league=league, season=season, what=what), public=False)
+    async def export(
+        interaction: discord.Interaction,
+        what: str = "matches",
+        season: Season | None = None,
+        league: League | None = None,
+    ) -> None:
+        await run_command(
+            interaction,
+            lambda _s, w, a: _service(interaction).export(w, a, league=league, season=season, what=what),
+            public=False,
+        )
 
 
-class LeagueButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=rf"{buttons.PREFIX}:(?P<match>[0-9]+):(?P<action>[a-z]+)"):
+class LeagueButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{buttons.PREFIX}:(?P<match>[0-9]+):(?P<action>[a-z]+)",
+):
     """Confirm / Dispute / Accept / Void on a report, however old the message. Built like
     the adapter's `GameButton` (custom id, label, style), so its `view_for` can use it for
     `lg:` ids."""
 
-    def __init__(self, custom_id: str, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+    def __init__(
+        self, custom_id: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label=label[:80] or "·", style=style))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> LeagueButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LeagueButton:
         return cls(item.custom_id)  # type: ignore[attr-defined]
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -268,7 +365,9 @@ def install(bot: Any, leagues: Any, tick_seconds: float | None = 60.0) -> None:
     bot.add_dynamic_items(LeagueButton)
     bot.tree.add_command(league_group())
     if tick_seconds is not None:
-        task = asyncio.get_running_loop().create_task(_tick_loop(bot, tick_seconds), name="agora-league-ticks")
+        task = asyncio.get_running_loop().create_task(
+            _tick_loop(bot, tick_seconds), name="agora-league-ticks"
+        )
         bot.league_ticks = task  # the caller may cancel it; it also ends when the bot closes
 
 

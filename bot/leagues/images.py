@@ -34,7 +34,9 @@ COLUMNS = [
 _slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
 
-async def standings_block(league: str, season: int, rows: list[Row], locale: str) -> tuple[list[Text], Attachment]:
+async def standings_block(
+    league: str, season: int, rows: list[Row], locale: str
+) -> tuple[list[Text], Attachment]:
     """The standings as message lines (title, then the text table) and as an image."""
     heading = T("league.standings.heading", league=league, season=season)
     png = await standings_png(heading, rows, locale)
@@ -55,12 +57,22 @@ def draw_standings(title: Text, rows: list[Row], locale: str) -> bytes:
     image = Image.new("RGB", (WIDTH, height), Ink.PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, TOP - 22), fill=Ink.HEADER)
-    draw_fitted(draw, (PAD, 8, WIDTH - PAD, TOP - 30), render(title, locale), TITLE, Ink.WHITE, min_size=20, bold=True,
-                anchor="lm")
+    draw_fitted(
+        draw,
+        (PAD, 8, WIDTH - PAD, TOP - 30),
+        render(title, locale),
+        TITLE,
+        Ink.WHITE,
+        min_size=20,
+        bold=True,
+        anchor="lm",
+    )
     y = TOP
     for key, x0, x1, anchor in COLUMNS:
         label = "#" if key == "rank" else render(T(f"league.col.{key}"), locale)
-        draw_fitted(draw, (x0, y, x1, y + ROW), label, HEADING, Ink.MUTED, min_size=14, bold=True, anchor=anchor + "m")
+        draw_fitted(
+            draw, (x0, y, x1, y + ROW), label, HEADING, Ink.MUTED, min_size=14, bold=True, anchor=anchor + "m"
+        )
     for i, row in enumerate(shown):
         y = TOP + ROW * (i + 1)
         if i % 2 == 0:
@@ -68,8 +80,15 @@ def draw_standings(title: Text, rows: list[Row], locale: str) -> bytes:
         _draw_row(draw, row, y, locale)
     for i, note in enumerate(notes):
         y = TOP + ROW * (len(shown) + 1 + i)
-        draw_fitted(draw, (PAD, y, WIDTH - PAD, y + ROW), render(note, locale), HEADING, Ink.MUTED, min_size=14,
-                    anchor="lm")
+        draw_fitted(
+            draw,
+            (PAD, y, WIDTH - PAD, y + ROW),
+            render(note, locale),
+            HEADING,
+            Ink.MUTED,
+            min_size=14,
+            anchor="lm",
+        )
     return png_bytes(image)
 
 
@@ -98,5 +117,13 @@ def _draw_row(draw: ImageDraw.ImageDraw, row: Row, y: int, locale: str) -> None:
         "streak": render(texts.streak(row.streak), locale),
     }
     for key, x0, x1, anchor in COLUMNS:
-        draw_fitted(draw, (x0, y, x1, y + ROW), values[key], VALUE, ink, min_size=20 if key == "player" else 16,
-                    bold=key in ("rank", "player"), anchor=anchor + "m")
+        draw_fitted(
+            draw,
+            (x0, y, x1, y + ROW),
+            values[key],
+            VALUE,
+            ink,
+            min_size=20 if key == "player" else 16,
+            bold=key in ("rank", "player"),
+            anchor=anchor + "m",
+        )

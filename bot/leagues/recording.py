@@ -58,7 +58,9 @@ def match_details(record: Any, result: Result, state_json: str | None = None) ->
     return {**games.state_details(record.game, state_json), **result.details}
 
 
-def match_seats(record: Any, users: dict[str, str], result: Result, details: dict[str, Any] | None = None) -> list[Seat]:
+def match_seats(
+    record: Any, users: dict[str, str], result: Result, details: dict[str, Any] | None = None
+) -> list[Seat]:
     """League seats from a finished game: `users` maps each role to its player."""
     details = result.details if details is None else details
     roles = list(users)
@@ -74,10 +76,16 @@ def match_seats(record: Any, users: dict[str, str], result: Result, details: dic
     seats = []
     for number, (team, won) in enumerate(zip(teams, winning, strict=True)):
         for role in team:
-            seats.append(Seat(
-                users[role], number, 1 if won or nobody else 2, result.scores.get(role),
-                factions.get(role), None if first is None else role == first,
-            ))
+            seats.append(
+                Seat(
+                    users[role],
+                    number,
+                    1 if won or nobody else 2,
+                    result.scores.get(role),
+                    factions.get(role),
+                    None if first is None else role == first,
+                )
+            )
     return seats
 
 
@@ -111,13 +119,24 @@ class RecordingListener(LeagueBase):
             season = await repo.open_season(conn, league.id)
             refusal = refusal or outside_season(season, played_at)
             if refusal is not None:
-                return self._announce(record, T("league.recorded.not_counted", league=league.name, reason=refusal))
+                return self._announce(
+                    record, T("league.recorded.not_counted", league=league.name, reason=refusal)
+                )
             lineup = match_seats(record, {s.role: s.user_id for s in seats}, result, details)
             try:
                 match_id = await repo.insert_match(
-                    conn, league_id=league.id, season_id=season.id, source="game", status=repo.ACCEPTED,
-                    channel_id=record.channel, played_at=played_at, now=self.clock(), seats=lineup,
-                    game_id=str(record.id), decision="game", details=game_details(record, result, details),
+                    conn,
+                    league_id=league.id,
+                    season_id=season.id,
+                    source="game",
+                    status=repo.ACCEPTED,
+                    channel_id=record.channel,
+                    played_at=played_at,
+                    now=self.clock(),
+                    seats=lineup,
+                    game_id=str(record.id),
+                    decision="game",
+                    details=game_details(record, result, details),
                     scenario=details.get("scenario") or (record.options or {}).get("scenario"),
                     roles={s.user_id: s.role for s in seats},
                 )
@@ -127,7 +146,13 @@ class RecordingListener(LeagueBase):
             steps = await self._rerate(conn, league, match)
         who = self.names(members)
         return self._announce(
-            record, T("league.recorded.game", league=league.name, id=match_id, summary=texts.summary(match.match, who)),
+            record,
+            T(
+                "league.recorded.game",
+                league=league.name,
+                id=match_id,
+                summary=texts.summary(match.match, who),
+            ),
             texts.changes(self._match_steps(steps, match.match), who),
         )
 
@@ -138,14 +163,22 @@ class RecordingListener(LeagueBase):
             league = await repo.league(conn, record.league_id)
             return league if league and league.guild_id == record.guild else None
         variant = games.variant_of(record.game, record.options)
-        here = [lg for lg in await repo.guild_leagues(conn, record.guild)
-                if lg.channel_id == record.channel and lg.game == record.game]
+        here = [
+            lg
+            for lg in await repo.guild_leagues(conn, record.guild)
+            if lg.channel_id == record.channel and lg.game == record.game
+        ]
         exact = [lg for lg in here if lg.variant == variant]
         return (exact or [lg for lg in here if not lg.variant] or here or [None])[0]
 
     @staticmethod
-    def _refusal(league: repo.League, record: Any, details: dict[str, Any], seats: list[Any],
-                 members: dict[str, repo.Member]) -> Text | None:
+    def _refusal(
+        league: repo.League,
+        record: Any,
+        details: dict[str, Any],
+        seats: list[Any],
+        members: dict[str, repo.Member],
+    ) -> Text | None:
         if league.game != record.game:
             return T("league.recorded.other_game", game=T(f"league.game.{league.game}"))
         if not games.variant_matches(league.variant, games.variant_of(record.game, record.options, details)):

@@ -13,8 +13,9 @@ from bot.leagues import repo
 from bot.leagues.ratings import Step, replay
 
 
-async def recount(conn: Any, season_id: int, model_name: str, since: tuple[float, int],
-                  touched: set[str]) -> list[Step]:
+async def recount(
+    conn: Any, season_id: int, model_name: str, since: tuple[float, int], touched: set[str]
+) -> list[Step]:
     """Replay the season's accepted matches from `since` (inclusive); `touched` are the
     players of the match that changed, whose stored rating must be refreshed even if
     they have no accepted match left. Returns the new steps."""
@@ -24,6 +25,7 @@ async def recount(conn: Any, season_id: int, model_name: str, since: tuple[float
     start = await repo.ratings_before(conn, season_id, since, users if len(users) <= 500 else None)
     current, steps = replay(model_name, [m.match for m in later], start)
     await repo.insert_steps(conn, steps)
-    await repo.put_ratings(conn, season_id, {u: current[u] for u in users if u in current},
-                           drop=users - current.keys())
+    await repo.put_ratings(
+        conn, season_id, {u: current[u] for u in users if u in current}, drop=users - current.keys()
+    )
     return steps

@@ -102,11 +102,22 @@ async def _insert(conn: Any, sql: str, params: Iterable[Any]) -> int:
 
 # leagues
 
-_LEAGUE = "SELECT id, guild_id, channel_id, name, game, variant, rating_model, created_by, created_at FROM leagues"
+_LEAGUE = (
+    "SELECT id, guild_id, channel_id, name, game, variant, rating_model, created_by, created_at FROM leagues"
+)
 
 
-async def insert_league(conn: Any, guild_id: str, channel_id: str, name: str, game: str, variant: str,
-                        rating_model: str, created_by: str, now: float) -> int:
+async def insert_league(
+    conn: Any,
+    guild_id: str,
+    channel_id: str,
+    name: str,
+    game: str,
+    variant: str,
+    rating_model: str,
+    created_by: str,
+    now: float,
+) -> int:
     return await _insert(
         conn,
         "INSERT INTO leagues (guild_id, channel_id, name, game, variant, rating_model, created_by, created_at)"
@@ -134,8 +145,9 @@ async def guild_leagues(conn: Any, guild_id: str) -> list[League]:
 _SEASON = "SELECT id, league_id, number, starts_at, ends_at, opened_at, closed_at FROM league_seasons"
 
 
-async def insert_season(conn: Any, league_id: int, number: int, starts_at: float | None,
-                        ends_at: float | None, now: float) -> int:
+async def insert_season(
+    conn: Any, league_id: int, number: int, starts_at: float | None, ends_at: float | None, now: float
+) -> int:
     return await _insert(
         conn,
         "INSERT INTO league_seasons (league_id, number, starts_at, ends_at, opened_at) VALUES (?, ?, ?, ?, ?)",
@@ -158,6 +170,7 @@ async def close_season(conn: Any, season_id: int, now: float) -> None:
 
 
 # members
+
 
 async def members(conn: Any, league_id: int) -> dict[str, Member]:
     rows = await _all(
@@ -195,12 +208,25 @@ _MATCH = (
 )
 
 
-async def insert_match(conn: Any, *, league_id: int, season_id: int, source: str, status: str,
-                       channel_id: str, played_at: float, now: float, seats: Iterable[Seat],
-                       game_id: str | None = None, dedupe_key: str | None = None,
-                       reported_by: str | None = None, decision: str | None = None,
-                       scenario: str | None = None, details: dict[str, Any] | None = None,
-                       roles: dict[str, str] | None = None) -> int:
+async def insert_match(
+    conn: Any,
+    *,
+    league_id: int,
+    season_id: int,
+    source: str,
+    status: str,
+    channel_id: str,
+    played_at: float,
+    now: float,
+    seats: Iterable[Seat],
+    game_id: str | None = None,
+    dedupe_key: str | None = None,
+    reported_by: str | None = None,
+    decision: str | None = None,
+    scenario: str | None = None,
+    details: dict[str, Any] | None = None,
+    roles: dict[str, str] | None = None,
+) -> int:
     """Insert a match and its seats. An IntegrityError means the game or report is already
     recorded (the unique indexes are the final word under concurrency)."""
     match_id = await _insert(
@@ -208,14 +234,30 @@ async def insert_match(conn: Any, *, league_id: int, season_id: int, source: str
         "INSERT INTO league_matches (league_id, season_id, source, status, game_id, dedupe_key, channel_id,"
         " played_at, recorded_at, reported_by, decided_at, decision, scenario, details)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (league_id, season_id, source, status, game_id, dedupe_key, channel_id, played_at, now, reported_by,
-         now if decision else None, decision, scenario, json.dumps(details or {}, sort_keys=True)),
+        (
+            league_id,
+            season_id,
+            source,
+            status,
+            game_id,
+            dedupe_key,
+            channel_id,
+            played_at,
+            now,
+            reported_by,
+            now if decision else None,
+            decision,
+            scenario,
+            json.dumps(details or {}, sort_keys=True),
+        ),
     )
     await put_seats(conn, match_id, seats, roles or {})
     return match_id
 
 
-async def put_seats(conn: Any, match_id: int, seats: Iterable[Seat], roles: dict[str, str] | None = None) -> None:
+async def put_seats(
+    conn: Any, match_id: int, seats: Iterable[Seat], roles: dict[str, str] | None = None
+) -> None:
     """Replace a match's seats (an organizer's correction keeps the engine roles)."""
     if roles is None:
         rows = await _all(conn, "SELECT user_id, role FROM league_seats WHERE match_id = ?", (match_id,))
@@ -224,13 +266,25 @@ async def put_seats(conn: Any, match_id: int, seats: Iterable[Seat], roles: dict
     await conn.executemany(
         "INSERT INTO league_seats (match_id, user_id, team, rank, score, faction, first, role)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(match_id, s.user_id, s.team, s.rank, s.score, s.faction, None if s.first is None else int(s.first),
-          roles.get(s.user_id)) for s in seats],
+        [
+            (
+                match_id,
+                s.user_id,
+                s.team,
+                s.rank,
+                s.score,
+                s.faction,
+                None if s.first is None else int(s.first),
+                roles.get(s.user_id),
+            )
+            for s in seats
+        ],
     )
 
 
-async def decide(conn: Any, match_id: int, status: str, decision: str, decided_by: str | None,
-                 now: float) -> None:
+async def decide(
+    conn: Any, match_id: int, status: str, decision: str, decided_by: str | None, now: float
+) -> None:
     await conn.execute(
         "UPDATE league_matches SET status = ?, decision = ?, decided_by = ?, decided_at = ? WHERE id = ?",
         (status, decision, decided_by, now, match_id),
@@ -256,7 +310,7 @@ async def _with_seats(conn: Any, rows: list[Any]) -> list[MatchRecord]:
 
 def _chunks(items: list[Any], size: int) -> Iterable[list[Any]]:
     for i in range(0, len(items), size):
-        yield items[i:i + size]
+        yield items[i : i + size]
 
 
 async def match(conn: Any, match_id: int) -> MatchRecord | None:
@@ -265,7 +319,9 @@ async def match(conn: Any, match_id: int) -> MatchRecord | None:
 
 
 async def match_by_dedupe(conn: Any, league_id: int, key: str) -> MatchRecord | None:
-    rows = await _all(conn, f"{_MATCH} WHERE league_id = ? AND dedupe_key = ? AND status <> 'void'", (league_id, key))
+    rows = await _all(
+        conn, f"{_MATCH} WHERE league_id = ? AND dedupe_key = ? AND status <> 'void'", (league_id, key)
+    )
     found = await _with_seats(conn, rows)
     return found[0] if found else None
 
@@ -278,13 +334,18 @@ async def match_by_game(conn: Any, league_id: int, game_id: str) -> MatchRecord 
 
 async def recorded_games(conn: Any, league_id: int, start: float, end: float) -> list[MatchRecord]:
     """Games played on Agora and recorded (not void) with `start <= played_at < end`."""
-    rows = await _all(conn, f"{_MATCH} WHERE league_id = ? AND source = 'game' AND status <> 'void'"
-                            " AND played_at >= ? AND played_at < ? ORDER BY played_at, id", (league_id, start, end))
+    rows = await _all(
+        conn,
+        f"{_MATCH} WHERE league_id = ? AND source = 'game' AND status <> 'void'"
+        " AND played_at >= ? AND played_at < ? ORDER BY played_at, id",
+        (league_id, start, end),
+    )
     return await _with_seats(conn, rows)
 
 
-async def season_matches(conn: Any, season_id: int, statuses: Iterable[str] = (ACCEPTED,),
-                         since: tuple[float, int] | None = None) -> list[MatchRecord]:
+async def season_matches(
+    conn: Any, season_id: int, statuses: Iterable[str] = (ACCEPTED,), since: tuple[float, int] | None = None
+) -> list[MatchRecord]:
     """The season's matches with these statuses in play order, from `since` (inclusive)."""
     statuses = tuple(statuses)
     sql = f"{_MATCH} WHERE season_id = ? AND status IN ({','.join('?' * len(statuses))})"
@@ -307,17 +368,21 @@ async def player_matches(conn: Any, season_id: int, user_id: str, limit: int) ->
 
 
 async def count_matches(conn: Any, season_id: int) -> int:
-    row = await _one(conn, "SELECT COUNT(*) FROM league_matches WHERE season_id = ? AND status = 'accepted'",
-                     (season_id,))
+    row = await _one(
+        conn, "SELECT COUNT(*) FROM league_matches WHERE season_id = ? AND status = 'accepted'", (season_id,)
+    )
     return row[0]
 
 
 async def reports_due(conn: Any, recorded_before: float) -> list[MatchRecord]:
-    rows = await _all(conn, f"{_MATCH} WHERE status = 'pending' AND recorded_at <= ? ORDER BY id", (recorded_before,))
+    rows = await _all(
+        conn, f"{_MATCH} WHERE status = 'pending' AND recorded_at <= ? ORDER BY id", (recorded_before,)
+    )
     return await _with_seats(conn, rows)
 
 
 # ratings
+
 
 async def steps(conn: Any, match_ids: Iterable[int]) -> dict[int, dict[str, Step]]:
     ids = list(match_ids)
@@ -342,8 +407,9 @@ async def drop_steps_from(conn: Any, season_id: int, since: tuple[float, int]) -
     )
 
 
-async def ratings_before(conn: Any, season_id: int, since: tuple[float, int],
-                         users: Iterable[str] | None = None) -> dict[str, Rating]:
+async def ratings_before(
+    conn: Any, season_id: int, since: tuple[float, int], users: Iterable[str] | None = None
+) -> dict[str, Rating]:
     """Each player's rating after their last accepted match played before `since`."""
     sql = (
         "SELECT s.user_id, s.mu_after, s.sigma_after FROM league_steps s"
@@ -392,8 +458,23 @@ _ARCHIVE_COLUMNS = "rank, user_id, name, mu, sigma, games, wins, draws, losses, 
 async def archive(conn: Any, season_id: int, rows: Iterable[Row]) -> None:
     await conn.executemany(
         f"INSERT INTO league_archive (season_id, {_ARCHIVE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(season_id, r.rank, r.user_id, r.name, r.rating.mu, r.rating.sigma, r.games, r.wins, r.draws, r.losses,
-          r.streak_code, int(r.left)) for r in rows],
+        [
+            (
+                season_id,
+                r.rank,
+                r.user_id,
+                r.name,
+                r.rating.mu,
+                r.rating.sigma,
+                r.games,
+                r.wins,
+                r.draws,
+                r.losses,
+                r.streak_code,
+                int(r.left),
+            )
+            for r in rows
+        ],
     )
 
 

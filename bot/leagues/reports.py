@@ -16,8 +16,11 @@ from engine.i18n import T, Text
 
 RESULTS = {"win": WIN, "draw": DRAW, "loss": LOSS}
 # an organizer's decision -> (the match's new status, the decision recorded)
-DECISIONS = {"accept": (repo.ACCEPTED, "accepted"), "change": (repo.ACCEPTED, "changed"),
-             "void": (repo.VOID, "voided")}
+DECISIONS = {
+    "accept": (repo.ACCEPTED, "accepted"),
+    "change": (repo.ACCEPTED, "changed"),
+    "void": (repo.VOID, "voided"),
+}
 FIRST_CHOICES = ("me", "opponent")
 MAX_GAMES_A_DAY = 20
 LABEL_LENGTH = 40
@@ -52,12 +55,26 @@ def _check_scores(result: str, mine: float | None, theirs: float | None) -> None
 
 
 class ReportCommands(LeagueBase):
-    async def report(self, where: Where, actor: Actor, opponent: str, result: str, *, league: str | None = None,
-                     partner: str | None = None, opponent_partner: str | None = None,
-                     my_score: float | None = None, their_score: float | None = None,
-                     my_faction: str | None = None, their_faction: str | None = None,
-                     first: str | None = None, scenario: str | None = None, played: str | None = None,
-                     number: int = 1, names: dict[str, str] | None = None) -> Reply:
+    async def report(
+        self,
+        where: Where,
+        actor: Actor,
+        opponent: str,
+        result: str,
+        *,
+        league: str | None = None,
+        partner: str | None = None,
+        opponent_partner: str | None = None,
+        my_score: float | None = None,
+        their_score: float | None = None,
+        my_faction: str | None = None,
+        their_faction: str | None = None,
+        first: str | None = None,
+        scenario: str | None = None,
+        played: str | None = None,
+        number: int = 1,
+        names: dict[str, str] | None = None,
+    ) -> Reply:
         """Report a game played away from Agora. `result` is the reporter's side's: win,
         draw or loss. `partner`/`opponent_partner` make it a two-against-two game.
         `names` are display names of the users mentioned, for error messages."""
@@ -78,14 +95,18 @@ class ReportCommands(LeagueBase):
             raise UserError("league.err.uneven_sides")
         now = self.clock()
         played_at = self._played_at(played, now)
-        seats = self._seats(mine, theirs, RESULTS[result], my_score, their_score, my_faction, their_faction, first)
+        seats = self._seats(
+            mine, theirs, RESULTS[result], my_score, their_score, my_faction, their_faction, first
+        )
         key = dedupe_key(mine, theirs, dates.day(played_at), number)
         async with self.store.transaction() as conn:
             found = await self._league(conn, where, league)
             members = await self._active_member(conn, found, actor)
             size = side_size(found.game, found.variant)
             if size is not None and len(mine) != size:
-                raise UserError("league.err.duel_only" if size == 1 else "league.err.teams_only", league=found.name)
+                raise UserError(
+                    "league.err.duel_only" if size == 1 else "league.err.teams_only", league=found.name
+                )
             outsiders = [u for u in mine + theirs if u not in members or not members[u].active]
             if outsiders:
                 shown = [members[u].name if u in members else (names or {}).get(u, u) for u in outsiders]
@@ -98,9 +119,18 @@ class ReportCommands(LeagueBase):
             await self._refuse_recorded(conn, found, mine, theirs, played_at, number, members)
             try:
                 match_id = await repo.insert_match(
-                    conn, league_id=found.id, season_id=season.id, source="report", status=repo.PENDING,
-                    channel_id=where.channel_id, played_at=played_at, now=now, seats=seats, dedupe_key=key,
-                    reported_by=actor.user_id, scenario=_label(scenario),
+                    conn,
+                    league_id=found.id,
+                    season_id=season.id,
+                    source="report",
+                    status=repo.PENDING,
+                    channel_id=where.channel_id,
+                    played_at=played_at,
+                    now=now,
+                    seats=seats,
+                    dedupe_key=key,
+                    reported_by=actor.user_id,
+                    scenario=_label(scenario),
                 )
             except sqlite3.IntegrityError:  # another process recorded it between our check and insert
                 await self._refuse_duplicate(conn, found, key, members)
@@ -108,10 +138,21 @@ class ReportCommands(LeagueBase):
             record = await repo.match(conn, match_id)
         who = self.names(members)
         return public(
-            T("league.report.posted", id=match_id, league=found.name, reporter=actor.name,
-              summary=texts.summary(record.match, who), date=dates.day(played_at)),
-            T("league.report.ask", opponents=", ".join(who[u] for u in theirs), hours=int(CONFIRM_WINDOW // 3600)),
-            mentions=theirs, buttons=[buttons.button(match_id, a) for a in buttons.OPPONENT_ACTIONS],
+            T(
+                "league.report.posted",
+                id=match_id,
+                league=found.name,
+                reporter=actor.name,
+                summary=texts.summary(record.match, who),
+                date=dates.day(played_at),
+            ),
+            T(
+                "league.report.ask",
+                opponents=", ".join(who[u] for u in theirs),
+                hours=int(CONFIRM_WINDOW // 3600),
+            ),
+            mentions=theirs,
+            buttons=[buttons.button(match_id, a) for a in buttons.OPPONENT_ACTIONS],
         )
 
     def _played_at(self, played: str | None, now: float) -> float:
@@ -124,9 +165,16 @@ class ReportCommands(LeagueBase):
         return day + dates.DAY / 2
 
     @staticmethod
-    def _seats(mine: list[str], theirs: list[str], result: str, my_score: float | None,
-               their_score: float | None, my_faction: str | None, their_faction: str | None,
-               first: str | None) -> list[Seat]:
+    def _seats(
+        mine: list[str],
+        theirs: list[str],
+        result: str,
+        my_score: float | None,
+        their_score: float | None,
+        my_faction: str | None,
+        their_faction: str | None,
+        first: str | None,
+    ) -> list[Seat]:
         starter = None if first is None else (mine[0] if first == "me" else theirs[0])
         return [
             replace(
@@ -138,31 +186,51 @@ class ReportCommands(LeagueBase):
             for seat in two_sides(mine, theirs, result)
         ]
 
-    async def _refuse_duplicate(self, conn: Any, league: repo.League, key: str,
-                                members: dict[str, repo.Member]) -> None:
+    async def _refuse_duplicate(
+        self, conn: Any, league: repo.League, key: str, members: dict[str, repo.Member]
+    ) -> None:
         existing = await repo.match_by_dedupe(conn, league.id, key)
         if existing is None:
             return
         who = self.names(members)
         raise UserError(
-            "league.err.duplicate", id=existing.id, reporter=who.get(existing.reported_by, "?"),
-            summary=texts.summary(existing.match, who), date=dates.day(existing.played_at),
+            "league.err.duplicate",
+            id=existing.id,
+            reporter=who.get(existing.reported_by, "?"),
+            summary=texts.summary(existing.match, who),
+            date=dates.day(existing.played_at),
             status=T(f"league.status.{existing.status}"),
         )
 
-    async def _refuse_recorded(self, conn: Any, league: repo.League, mine: list[str], theirs: list[str],
-                               played_at: float, number: int, members: dict[str, repo.Member]) -> None:
+    async def _refuse_recorded(
+        self,
+        conn: Any,
+        league: repo.League,
+        mine: list[str],
+        theirs: list[str],
+        played_at: float,
+        number: int,
+        members: dict[str, repo.Member],
+    ) -> None:
         """Games these sides played on Agora that day were recorded already and take the
         first numbers of the day: game 1 of the day was the Agora game, a table game after
         it is `number:2`. A report of the Agora game itself is thus refused."""
         day = dates.start_of_day(played_at)
         sides = frozenset({frozenset(mine), frozenset(theirs)})
-        same = [m for m in await repo.recorded_games(conn, league.id, day, day + dates.DAY)
-                if frozenset(frozenset(s.user_id for s in team) for team in m.match.teams()) == sides]
+        same = [
+            m
+            for m in await repo.recorded_games(conn, league.id, day, day + dates.DAY)
+            if frozenset(frozenset(s.user_id for s in team) for team in m.match.teams()) == sides
+        ]
         if number <= len(same):
             shown = same[number - 1]
-            raise UserError("league.err.played_here", id=shown.id, summary=texts.summary(shown.match, self.names(members)),
-                            date=dates.day(shown.played_at), next=len(same) + 1)
+            raise UserError(
+                "league.err.played_here",
+                id=shown.id,
+                summary=texts.summary(shown.match, self.names(members)),
+                date=dates.day(shown.played_at),
+                next=len(same) + 1,
+            )
 
     # answers and decisions ----------------------------------------------------------------
 
@@ -197,11 +265,21 @@ class ReportCommands(LeagueBase):
                 )
             await repo.decide(conn, match_id, repo.ACCEPTED, "confirmed", actor.user_id, now)
             steps = await self._rerate(conn, league, record)
-        return public(T("league.report.confirmed", id=match_id, player=actor.name, summary=summary),
-                      *self._rating_lines(steps, record, who))
+        return public(
+            T("league.report.confirmed", id=match_id, player=actor.name, summary=summary),
+            *self._rating_lines(steps, record, who),
+        )
 
-    async def resolve(self, where: Where, actor: Actor, match_id: int, action: str, *,
-                      winner: str | None = None, draw: bool = False) -> Reply:
+    async def resolve(
+        self,
+        where: Where,
+        actor: Actor,
+        match_id: int,
+        action: str,
+        *,
+        winner: str | None = None,
+        draw: bool = False,
+    ) -> Reply:
         """Organizers: `accept` a waiting or disputed report, `void` any result, or
         `change` it (a `winner` among its players, or `draw`). Ratings are recomputed
         from that match onward."""
@@ -213,16 +291,24 @@ class ReportCommands(LeagueBase):
             who = self.names(await repo.members(conn, league.id))
             shown = record
             if action == "change":
-                if record.status == repo.VOID and record.dedupe_key:  # reinstating: its key may be taken again
-                    await self._refuse_duplicate(conn, league, record.dedupe_key, await repo.members(conn, league.id))
+                if (
+                    record.status == repo.VOID and record.dedupe_key
+                ):  # reinstating: its key may be taken again
+                    await self._refuse_duplicate(
+                        conn, league, record.dedupe_key, await repo.members(conn, league.id)
+                    )
                 shown = replace(record, seats=tuple(_corrected(record, winner, draw)))
                 await repo.put_seats(conn, match_id, shown.seats)
             elif record.status not in (repo.OPEN_STATUSES if action == "accept" else repo.COUNTABLE_STATUSES):
                 raise _already_decided(record)
             status, decision = DECISIONS[action]
             await repo.decide(conn, match_id, status, decision, actor.user_id, self.clock())
-            line = T(f"league.decision.{decision}", id=match_id, organizer=actor.name,
-                     summary=texts.summary(shown.match, who))
+            line = T(
+                f"league.decision.{decision}",
+                id=match_id,
+                organizer=actor.name,
+                summary=texts.summary(shown.match, who),
+            )
             counted_before = record.status == repo.ACCEPTED
             steps = await self._rerate(conn, league, record) if counted_before or action != "void" else []
         return public(line, *self._rating_lines(steps, record, who))
@@ -262,8 +348,12 @@ class ReportCommands(LeagueBase):
                 await repo.decide(conn, record.id, repo.ACCEPTED, "timeout", None, now)
                 steps = await self._rerate(conn, league, record)
                 reply = public(
-                    T("league.report.timeout", id=record.id, summary=texts.summary(record.match, who),
-                      hours=int(CONFIRM_WINDOW // 3600)),
+                    T(
+                        "league.report.timeout",
+                        id=record.id,
+                        summary=texts.summary(record.match, who),
+                        hours=int(CONFIRM_WINDOW // 3600),
+                    ),
                     *self._rating_lines(steps, record, who),
                 )
                 reply.where = Where(league.guild_id, record.channel_id)
@@ -280,8 +370,15 @@ class ReportCommands(LeagueBase):
         lines: list[Text] = [T("league.waiting.title", league=found.name, n=len(records))]
         for r in records:
             deadline = dates.day(r.recorded_at + CONFIRM_WINDOW)
-            lines.append(T(f"league.waiting.{r.status}", id=r.id, date=dates.day(r.played_at),
-                           summary=texts.summary(r.match, who), deadline=deadline))
+            lines.append(
+                T(
+                    f"league.waiting.{r.status}",
+                    id=r.id,
+                    date=dates.day(r.played_at),
+                    summary=texts.summary(r.match, who),
+                    deadline=deadline,
+                )
+            )
         return private(actor, *lines)
 
 

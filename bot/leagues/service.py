@@ -23,13 +23,16 @@ class LeagueService(AdminCommands, ReportCommands, ViewCommands, RecordingListen
         async with self.store.reading() as conn:
             return [lg.name for lg in await repo.guild_leagues(conn, guild_id)]
 
-    async def member_choices(self, where: Where, league: str | None, typed: str = "",
-                             limit: int = 25) -> list[tuple[str, str]]:
+    async def member_choices(
+        self, where: Where, league: str | None, typed: str = "", limit: int = 25
+    ) -> list[tuple[str, str]]:
         """(name, user id) of the league's members whose name contains `typed`, for
         autocomplete: players are picked among members, by name."""
         async with self.store.reading() as conn:
             found = await self._league(conn, where, league)
             members = await repo.members(conn, found.id)
         wanted = typed.casefold().strip()
-        named = sorted((m.name, uid) for uid, m in members.items() if m.active and wanted in m.name.casefold())
+        named = sorted(
+            (m.name, uid) for uid, m in members.items() if m.active and wanted in m.name.casefold()
+        )
         return named[:limit]

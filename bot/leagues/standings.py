@@ -43,15 +43,26 @@ def compute(
     for match in sorted(matches, key=Match.order_key):
         for seat in match.seats:
             outcomes.setdefault(seat.user_id, []).append(match.outcome(seat))
-    rows = [_row(uid, results, ratings[uid], names.get(uid, uid), uid in left) for uid, results in outcomes.items()]
+    rows = [
+        _row(uid, results, ratings[uid], names.get(uid, uid), uid in left)
+        for uid, results in outcomes.items()
+    ]
     rows.sort(key=lambda r: (-r.rating.ordinal, -r.games, r.name.casefold(), r.user_id))
     return [replace(r, rank=i) for i, r in enumerate(rows, start=1)]
 
 
 def _row(uid: str, results: list[str], rating: Rating, name: str, left: bool) -> Row:
     return Row(
-        0, uid, name, rating, len(results), results.count(WIN), results.count(DRAW), results.count(LOSS),
-        _streak(results), left,
+        0,
+        uid,
+        name,
+        rating,
+        len(results),
+        results.count(WIN),
+        results.count(DRAW),
+        results.count(LOSS),
+        _streak(results),
+        left,
     )
 
 

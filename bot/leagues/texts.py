@@ -87,16 +87,30 @@ def table(rows: list[Row]) -> list[Text]:
     shown = rows[:TEXT_ROWS]
     width = max(NAME_WIDTH[0], min(NAME_WIDTH[1], max((len(r.name) + r.left for r in shown), default=0)))
     header = T(
-        "league.standings.row", rank="#", player=T("league.col.player"), w=width, rating=T("league.col.rating"),
-        games=T("league.col.games"), wdl=T("league.col.wdl"), streak=T("league.col.streak"),
+        "league.standings.row",
+        rank="#",
+        player=T("league.col.player"),
+        w=width,
+        rating=T("league.col.rating"),
+        games=T("league.col.games"),
+        wdl=T("league.col.wdl"),
+        streak=T("league.col.streak"),
     )
     lines = [FENCE, header]
     for r in shown:
         name = _clip(r.name, width - r.left) + ("*" if r.left else "")
-        lines.append(T(
-            "league.standings.row", rank=r.rank, player=name, w=width, rating=rating(r.rating), games=r.games,
-            wdl=f"{r.wins}/{r.draws}/{r.losses}", streak=streak(r.streak),
-        ))
+        lines.append(
+            T(
+                "league.standings.row",
+                rank=r.rank,
+                player=name,
+                w=width,
+                rating=rating(r.rating),
+                games=r.games,
+                wdl=f"{r.wins}/{r.draws}/{r.losses}",
+                streak=streak(r.streak),
+            )
+        )
     lines.append(FENCE)
     if len(rows) > len(shown):
         lines.append(T("league.standings.more", n=len(rows) - len(shown)))

@@ -81,7 +81,9 @@ def resolve_unit(token: str) -> str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise UserError("mythicbot.err.ambiguous_unit", unit=token, candidates=[unit_label(u) for u in found[:6]])
+            raise UserError(
+                "mythicbot.err.ambiguous_unit", unit=token, candidates=[unit_label(u) for u in found[:6]]
+            )
     raise UserError("mythicbot.err.unknown_unit", unit=token)
 
 
@@ -136,7 +138,9 @@ def can_grow(options: BaseModel, faction: str | None, units: list[str]) -> bool:
     return False
 
 
-def next_units(options: BaseModel, faction: str | None, chosen: list[str], typed: str, locale: str) -> list[UnitDef]:
+def next_units(
+    options: BaseModel, faction: str | None, chosen: list[str], typed: str, locale: str
+) -> list[UnitDef]:
     """The units the builder may add next: allowed, not chosen yet, within the budget,
     matching what was typed (id or name in the reader's language); dearest first."""
     wanted = typed.strip().casefold()
@@ -173,7 +177,11 @@ class Army:
         return " ".join(["army", self.faction, *self.units])
 
     def valid_under(self) -> list[str]:
-        return [name for name, options in option_sets().items() if check_army(options, self.faction, self.units) is None]
+        return [
+            name
+            for name, options in option_sets().items()
+            if check_army(options, self.faction, self.units) is None
+        ]
 
 
 def starters() -> list[Army]:

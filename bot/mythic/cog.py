@@ -29,7 +29,9 @@ GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, privat
 Choices = list[app_commands.Choice[str]]
 Name = app_commands.Range[str, 1, MAX_NAME]
 Points = app_commands.Range[int, MIN_POINTS, MAX_POINTS]
-FACTIONS = [app_commands.Choice(name=label(f"mythicbot.faction.choice.{f}"), value=f) for f in ("athena", "hades")]
+FACTIONS = [
+    app_commands.Choice(name=label(f"mythicbot.faction.choice.{f}"), value=f) for f in ("athena", "hades")
+]
 
 
 def _service(interaction: discord.Interaction) -> Any:
@@ -43,14 +45,19 @@ def _sub(group: app_commands.Group, name: str, *params: str) -> Callable[[Any], 
         if params:
             fn = app_commands.describe(**{p: label(f"mythicbot.opt.{p}.desc") for p in params})(fn)
             fn = app_commands.rename(**{p: label(f"mythicbot.opt.{p}.name") for p in params})(fn)
-        return group.command(name=label(f"mythicbot.cmd.{name}.name"), description=label(f"mythicbot.cmd.{name}.desc"))(fn)
+        return group.command(
+            name=label(f"mythicbot.cmd.{name}.name"), description=label(f"mythicbot.cmd.{name}.desc")
+        )(fn)
 
     return decorate
 
 
 def _group(name: str) -> app_commands.Group:
-    return app_commands.Group(name=label(f"mythicbot.cmd.{name}.name"), description=label(f"mythicbot.cmd.{name}.desc"),
-                              allowed_contexts=GUILD_ONLY)
+    return app_commands.Group(
+        name=label(f"mythicbot.cmd.{name}.name"),
+        description=label(f"mythicbot.cmd.{name}.desc"),
+        allowed_contexts=GUILD_ONLY,
+    )
 
 
 def _completer(find: Callable[[discord.Interaction, str], Awaitable[list[tuple[str, str]]]]) -> Any:
@@ -88,15 +95,25 @@ async def _duel(interaction: discord.Interaction) -> Any:
 
 async def _checked(interaction: discord.Interaction) -> Any:
     ns = interaction.namespace
-    return options_for({"points": getattr(ns, "points", None), "teams": bool(getattr(ns, "teams", False)),
-                        "deckbuilding": bool(getattr(ns, "deckbuilding", False))})
+    return options_for(
+        {
+            "points": getattr(ns, "points", None),
+            "teams": bool(getattr(ns, "teams", False)),
+            "deckbuilding": bool(getattr(ns, "deckbuilding", False)),
+        }
+    )
 
 
-async def _armies(interaction: discord.Interaction, current: str, saved_only: bool = False) -> list[tuple[str, str]]:
+async def _armies(
+    interaction: discord.Interaction, current: str, saved_only: bool = False
+) -> list[tuple[str, str]]:
     service, _, actor = _spot(interaction)
     wanted = current.strip().casefold()
-    return [(render(a.title(), actor.locale)[:100], a.key) for a in await service.army_names(actor)
-            if not (saved_only and a.starter) and wanted in render(a.title(), actor.locale).casefold()]
+    return [
+        (render(a.title(), actor.locale)[:100], a.key)
+        for a in await service.army_names(actor)
+        if not (saved_only and a.starter) and wanted in render(a.title(), actor.locale).casefold()
+    ]
 
 
 def army_group() -> app_commands.Group:
@@ -105,8 +122,12 @@ def army_group() -> app_commands.Group:
     @_sub(group, "save", "name", "faction", "units")
     @app_commands.choices(faction=FACTIONS)
     @app_commands.autocomplete(units=_builder(_duel))
-    async def save(interaction: discord.Interaction, name: Name, units: str, faction: str | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).save(w, a, name, faction, units), public=False)
+    async def save(
+        interaction: discord.Interaction, name: Name, units: str, faction: str | None = None
+    ) -> None:
+        await run_command(
+            interaction, lambda _s, w, a: _service(interaction).save(w, a, name, faction, units), public=False
+        )
 
     @_sub(group, "list")
     async def listing(interaction: discord.Interaction) -> None:
@@ -120,15 +141,28 @@ def army_group() -> app_commands.Group:
     @_sub(group, "delete", "name")
     @app_commands.autocomplete(name=_completer(lambda i, c: _armies(i, c, saved_only=True)))
     async def delete(interaction: discord.Interaction, name: Name) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).delete(w, a, name), public=False)
+        await run_command(
+            interaction, lambda _s, w, a: _service(interaction).delete(w, a, name), public=False
+        )
 
     @_sub(group, "check", "faction", "units", "points", "teams", "deckbuilding")
     @app_commands.choices(faction=FACTIONS)
     @app_commands.autocomplete(units=_builder(_checked))
-    async def check(interaction: discord.Interaction, units: str, faction: str | None = None, points: Points | None = None,
-                    teams: bool = False, deckbuilding: bool = False) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).check(
-            w, a, faction, units, points=points, teams=teams, deckbuilding=deckbuilding), public=False)
+    async def check(
+        interaction: discord.Interaction,
+        units: str,
+        faction: str | None = None,
+        points: Points | None = None,
+        teams: bool = False,
+        deckbuilding: bool = False,
+    ) -> None:
+        await run_command(
+            interaction,
+            lambda _s, w, a: _service(interaction).check(
+                w, a, faction, units, points=points, teams=teams, deckbuilding=deckbuilding
+            ),
+            public=False,
+        )
 
     return group
 
@@ -152,14 +186,22 @@ def mythic_group() -> app_commands.Group:
     async def recruit_units(interaction: discord.Interaction, current: str) -> list[tuple[str, str]]:
         """The builder under this game's options (60 points in teams, any faction in deck building)."""
         service, where, actor = _spot(interaction)
-        return await service.recruit_unit_choices(where, actor, getattr(interaction.namespace, "faction", None), current)
+        return await service.recruit_unit_choices(
+            where, actor, getattr(interaction.namespace, "faction", None), current
+        )
 
     @_sub(group, "recruit", "army", "faction", "units")
     @app_commands.choices(faction=FACTIONS)
     @app_commands.autocomplete(army=_completer(recruit_armies), units=_completer(recruit_units))
-    async def recruit(interaction: discord.Interaction, army: str | None = None, faction: str | None = None,
-                      units: str | None = None) -> None:
-        await run_command(interaction, lambda s, w, a: _service(interaction).recruit(s, w, a, army, faction, units))
+    async def recruit(
+        interaction: discord.Interaction,
+        army: str | None = None,
+        faction: str | None = None,
+        units: str | None = None,
+    ) -> None:
+        await run_command(
+            interaction, lambda s, w, a: _service(interaction).recruit(s, w, a, army, faction, units)
+        )
 
     @_sub(group, "activate", "unit")
     @app_commands.autocomplete(unit=_legal_choices("activate"))
@@ -172,9 +214,13 @@ def mythic_group() -> app_commands.Group:
         await run_command(interaction, lambda s, w, a: _service(interaction).move(s, w, a, to, unit))
 
     @_sub(group, "attack", "target", "attacker")
-    @app_commands.autocomplete(target=_legal_choices("target", "attacker"), attacker=_legal_choices("attacker"))
+    @app_commands.autocomplete(
+        target=_legal_choices("target", "attacker"), attacker=_legal_choices("attacker")
+    )
     async def attack(interaction: discord.Interaction, target: str, attacker: str | None = None) -> None:
-        await run_command(interaction, lambda s, w, a: _service(interaction).attack(s, w, a, target, attacker))
+        await run_command(
+            interaction, lambda s, w, a: _service(interaction).attack(s, w, a, target, attacker)
+        )
 
     @_sub(group, "convert", "card")
     @app_commands.autocomplete(card=_legal_choices("convert"))
@@ -188,7 +234,9 @@ def mythic_group() -> app_commands.Group:
     @_sub(group, "roster", "player")
     @app_commands.autocomplete(player=_completer(players))
     async def roster(interaction: discord.Interaction, player: str | None = None) -> None:
-        await run_command(interaction, lambda _s, w, a: _service(interaction).roster(w, a, player), public=False)
+        await run_command(
+            interaction, lambda _s, w, a: _service(interaction).roster(w, a, player), public=False
+        )
 
     for word in ("pass", "done", "end"):
         _simple(group, word)

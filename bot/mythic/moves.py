@@ -18,8 +18,15 @@ from engine.mythic.content import content
 from engine.mythic.notation import TALENT_IDS
 from engine.mythic.state import AOW
 
-ATTACK_HEADS = ("atk", "cc", "ra", *(code for code, talent in TALENT_IDS.items() if talent in ("cerberus_bite", "spread_shot")))
-_ATTACK = re.compile(r"^(?P<head>[a-z]+) (?P<source>[a-z]+\d+)x(?P<target>[a-z]+\d+)(?P<extra>(\+[a-z]+\d+)*)$")
+ATTACK_HEADS = (
+    "atk",
+    "cc",
+    "ra",
+    *(code for code, talent in TALENT_IDS.items() if talent in ("cerberus_bite", "spread_shot")),
+)
+_ATTACK = re.compile(
+    r"^(?P<head>[a-z]+) (?P<source>[a-z]+\d+)x(?P<target>[a-z]+\d+)(?P<extra>(\+[a-z]+\d+)*)$"
+)
 _SQUARE = re.compile(r"^[a-z]+\d+$")
 Choice = tuple[str, str]  # (label shown, value sent)
 
@@ -57,9 +64,13 @@ def attacks(moves: list[str]) -> list[Attack]:
 
 
 def _on(square: str, units_at: dict[str, str], locale: str) -> str:
-    """"Marauders (e6)": the unit standing on a square, or the square alone."""
+    """ "Marauders (e6)": the unit standing on a square, or the square alone."""
     unit = units_at.get(square)
-    return render(T("mythicbot.choice.on", unit=unit_text(unit, locale), square=square), locale) if unit else square
+    return (
+        render(T("mythicbot.choice.on", unit=unit_text(unit, locale), square=square), locale)
+        if unit
+        else square
+    )
 
 
 def _matches(typed: str, label: str, value: str) -> bool:
@@ -90,16 +101,20 @@ def activate_choices(moves: list[str], typed: str, locale: str) -> list[Choice]:
     return _keep(out, typed)
 
 
-def destination_choices(moves: list[str], units_at: dict[str, str], typed: str, locale: str,
-                        mover: str | None) -> list[Choice]:
+def destination_choices(
+    moves: list[str], units_at: dict[str, str], typed: str, locale: str, mover: str | None
+) -> list[Choice]:
     found = steps(moves)
     sources = {src for src, _ in found}
     out = []
     for src, dst in found:
         if mover and src != mover:
             continue
-        label = dst if len(sources) == 1 or mover else render(
-            T("mythicbot.choice.from", square=dst, unit=_on(src, units_at, locale)), locale)
+        label = (
+            dst
+            if len(sources) == 1 or mover
+            else render(T("mythicbot.choice.from", square=dst, unit=_on(src, units_at, locale)), locale)
+        )
         out.append((label, dst))
     return _keep(out, typed)
 
@@ -114,18 +129,24 @@ def attack_label(attack: Attack, units_at: dict[str, str], locale: str) -> str:
     if talent is None:
         return targets
     names = content().talents[talent].name
-    return render(T("mythicbot.choice.talent", talent=T("mythic.name", en=names.en, fr=names.fr), targets=targets), locale)
+    return render(
+        T("mythicbot.choice.talent", talent=T("mythic.name", en=names.en, fr=names.fr), targets=targets),
+        locale,
+    )
 
 
-def target_choices(moves: list[str], units_at: dict[str, str], typed: str, locale: str,
-                   attacker: str | None) -> list[Choice]:
+def target_choices(
+    moves: list[str], units_at: dict[str, str], typed: str, locale: str, attacker: str | None
+) -> list[Choice]:
     found = [a for a in attacks(moves) if not attacker or a.source == attacker]
     several = len({a.source for a in found}) > 1  # then say who attacks
     out = []
     for attack in found:
         label = attack_label(attack, units_at, locale)
         if several:
-            label = render(T("mythicbot.choice.from", square=label, unit=_on(attack.source, units_at, locale)), locale)
+            label = render(
+                T("mythicbot.choice.from", square=label, unit=_on(attack.source, units_at, locale)), locale
+            )
         out.append((label, attack.notation))
     return _keep(out, typed)
 
@@ -147,7 +168,9 @@ def convert_choices(moves: list[str], typed: str, locale: str) -> list[Choice]:
 
 
 def none_now(kind: str, moves: list[str]) -> UserError:
-    return UserError("mythicbot.err.none_now", what=T(f"mythicbot.kind.{kind}"), moves=", ".join(moves[:12]) or "–")
+    return UserError(
+        "mythicbot.err.none_now", what=T(f"mythicbot.kind.{kind}"), moves=", ".join(moves[:12]) or "–"
+    )
 
 
 def square_of(value: str, units_at: dict[str, str], own: set[str]) -> str:
@@ -173,7 +196,11 @@ def activate_notation(value: str) -> str:
     if not words:
         raise UserError("mythicbot.err.no_units")
     leader = [w for w in words[1:] if re.fullmatch(r"pp\d", w)]
-    unit = words[0] if words[0] in content().units else resolve_unit(" ".join(w for w in words if w not in leader))
+    unit = (
+        words[0]
+        if words[0] in content().units
+        else resolve_unit(" ".join(w for w in words if w not in leader))
+    )
     return " ".join(["act", unit, *leader])
 
 

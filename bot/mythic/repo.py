@@ -46,5 +46,7 @@ async def put(conn: Any, user_id: str, army: Army, now: float) -> None:
 
 
 async def delete(conn: Any, user_id: str, name: str) -> bool:
-    async with conn.execute("DELETE FROM mythic_armies WHERE user_id = ? AND name = ?", (user_id, name)) as cursor:
+    async with conn.execute(
+        "DELETE FROM mythic_armies WHERE user_id = ? AND name = ?", (user_id, name)
+    ) as cursor:
         return cursor.rowcount > 0

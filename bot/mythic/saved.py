@@ -88,8 +88,17 @@ class SavedArmies:
                 raise UserError("mythicbot.err.limit", limit=MAX_ARMIES)
             await repo.put(conn, actor.user_id, army, self.clock())
         key = "mythicbot.replaced" if replacing else "mythicbot.saved"
-        return private(actor, T(key, name=name, faction=faction_text(side), count=len(chosen), cost=army.cost,
-                                sets=sets_text(valid)))
+        return private(
+            actor,
+            T(
+                key,
+                name=name,
+                faction=faction_text(side),
+                count=len(chosen),
+                cost=army.cost,
+                sets=sets_text(valid),
+            ),
+        )
 
     async def list_armies(self, where: Where, actor: Actor) -> Reply:
         async with self.store.reading() as conn:
@@ -106,8 +115,12 @@ class SavedArmies:
         factions = sorted({catalog[u].faction for u in army.units})
         lines = [
             _line("mythicbot.show.title", army),
-            T("mythicbot.show.units", units=[T("mythicbot.show.unit", unit=unit_label(u), cost=catalog[u].cost)
-                                              for u in army.units]),
+            T(
+                "mythicbot.show.units",
+                units=[
+                    T("mythicbot.show.unit", unit=unit_label(u), cost=catalog[u].cost) for u in army.units
+                ],
+            ),
             T("mythicbot.show.factions", factions=[faction_text(f) for f in factions]),
             *_validity(army),
         ]
@@ -120,8 +133,16 @@ class SavedArmies:
                 raise UserError("mythicbot.err.no_saved_army", name=name)
         return private(actor, T("mythicbot.deleted", name=found.key))
 
-    async def check(self, where: Where, actor: Actor, faction: str | None, units: str, points: int | None = None,
-                    teams: bool = False, deckbuilding: bool = False) -> Reply:
+    async def check(
+        self,
+        where: Where,
+        actor: Actor,
+        faction: str | None,
+        units: str,
+        points: int | None = None,
+        teams: bool = False,
+        deckbuilding: bool = False,
+    ) -> Reply:
         """Live cost and the engine's verdict under the options given."""
         # points None: the variant's own (100, or 60 in teams)
         options = options_for({"points": points, "teams": teams, "deckbuilding": deckbuilding})
@@ -129,9 +150,18 @@ class SavedArmies:
         side = army_faction(faction, chosen)
         army = Army("", side, tuple(chosen))
         found = _refusal(options, army)
-        return private(actor, T("mythicbot.check.line", faction=faction_text(side), units=[unit_label(u) for u in chosen],
-                                count=len(chosen), cost=army.cost, points=budget(options)),
-                       T("mythicbot.check.ok") if found is None else T("mythicbot.check.bad", reason=found.text))
+        return private(
+            actor,
+            T(
+                "mythicbot.check.line",
+                faction=faction_text(side),
+                units=[unit_label(u) for u in chosen],
+                count=len(chosen),
+                cost=army.cost,
+                points=budget(options),
+            ),
+            T("mythicbot.check.ok") if found is None else T("mythicbot.check.bad", reason=found.text),
+        )
 
 
 def _refusal(options: Any, army: Army) -> Any:
@@ -144,11 +174,21 @@ def _validity(army: Army) -> list[Text]:
     for set_name, options in option_sets().items():
         found = _refusal(options, army)
         label = T(f"mythicbot.set.{set_name}")
-        lines.append(T("mythicbot.show.valid", set=label) if found is None
-                     else T("mythicbot.show.invalid", set=label, reason=found.text))
+        lines.append(
+            T("mythicbot.show.valid", set=label)
+            if found is None
+            else T("mythicbot.show.invalid", set=label, reason=found.text)
+        )
     return lines
 
 
 def _line(key: str, army: Army) -> Text:
-    return T(key, name=army.title(), id=army.key, faction=faction_text(army.faction), count=len(army.units),
-             cost=army.cost, sets=sets_text(army.valid_under()))
+    return T(
+        key,
+        name=army.title(),
+        id=army.key,
+        faction=faction_text(army.faction),
+        count=len(army.units),
+        cost=army.cost,
+        sets=sets_text(army.valid_under()),
+    )

@@ -79,8 +79,11 @@ class TableCommands(SavedArmies):
         """The generals of this game as "Alice (p1)", for `/mythic roster`."""
         names = await self._seat_names(await self._record(where))
         wanted = typed.strip().casefold()
-        return [(f"{name} ({role})"[:100], role) for role, name in names.items()
-                if not wanted or wanted in name.casefold() or role.startswith(wanted)][:25]
+        return [
+            (f"{name} ({role})"[:100], role)
+            for role, name in names.items()
+            if not wanted or wanted in name.casefold() or role.startswith(wanted)
+        ][:25]
 
     async def roster(self, where: Where, actor: Actor, player: str | None = None) -> Reply:
         """One army's roster image (001 §I "Unit cards": each unit's stack and its top card's
@@ -101,8 +104,15 @@ class TableCommands(SavedArmies):
 
     # ---- recruiting -------------------------------------------------------------------------
 
-    async def recruit(self, tables: Any, where: Where, actor: Actor, army: str | None = None,
-                      faction: str | None = None, units: str | None = None) -> Reply:
+    async def recruit(
+        self,
+        tables: Any,
+        where: Where,
+        actor: Actor,
+        army: str | None = None,
+        faction: str | None = None,
+        units: str | None = None,
+    ) -> Reply:
         """Recruit a saved or starter army, or one typed here; the army stays secret: the
         channel learns only that this player has recruited (000 §"Recruter des Unités")."""
         await self._record(where)
@@ -115,8 +125,20 @@ class TableCommands(SavedArmies):
             raise UserError("mythicbot.err.recruit_what")
         reply = await tables.play(where, actor, chosen.notation())
         title = chosen.title() or T("mythicbot.recruit.typed")
-        reply.messages.append(Message(lines=[T("mythicbot.recruit.done", name=title, faction=faction_text(chosen.faction),
-                                               cost=chosen.cost)], ephemeral=True, locale=actor.locale))
+        reply.messages.append(
+            Message(
+                lines=[
+                    T(
+                        "mythicbot.recruit.done",
+                        name=title,
+                        faction=faction_text(chosen.faction),
+                        cost=chosen.cost,
+                    )
+                ],
+                ephemeral=True,
+                locale=actor.locale,
+            )
+        )
         return reply
 
     async def army_choices(self, where: Where, actor: Actor, typed: str) -> list[Choice]:
@@ -129,8 +151,14 @@ class TableCommands(SavedArmies):
             if wanted and wanted not in title.casefold() and not army.key.casefold().startswith(wanted):
                 continue
             found = refusal(options, army.faction, list(army.units))
-            status = T("mythicbot.choice.fits") if found is None else T("mythicbot.choice.misfit", reason=found.text)
-            label = render(T("mythicbot.choice.army", name=title, cost=army.cost, status=status), actor.locale)
+            status = (
+                T("mythicbot.choice.fits")
+                if found is None
+                else T("mythicbot.choice.misfit", reason=found.text)
+            )
+            label = render(
+                T("mythicbot.choice.army", name=title, cost=army.cost, status=status), actor.locale
+            )
             out.append((label[:100], army.key))
         return out[:25]
 
@@ -148,9 +176,16 @@ class TableCommands(SavedArmies):
         out: list[Choice] = []
         if chosen and not partial:
             found = refusal(options, side, chosen) if side else None
-            verdict = (T("mythicbot.choice.list_ok", count=len(chosen), total=total, points=points) if side and found is None
-                       else T("mythicbot.choice.list_bad", total=total, points=points,
-                              reason=found.text if found else T("mythicbot.err.which_faction")))
+            verdict = (
+                T("mythicbot.choice.list_ok", count=len(chosen), total=total, points=points)
+                if side and found is None
+                else T(
+                    "mythicbot.choice.list_bad",
+                    total=total,
+                    points=points,
+                    reason=found.text if found else T("mythicbot.err.which_faction"),
+                )
+            )
             out.append((render(verdict, locale), " ".join(codes)))
         for unit in next_units(options, side, chosen, partial, locale):
             name = unit_text(unit.id, locale)
@@ -158,7 +193,9 @@ class TableCommands(SavedArmies):
             out.append((name[: 100 - len(suffix)] + suffix, " ".join([*codes, short_code(unit.id)])[:100]))
         return out[:25]
 
-    async def recruit_unit_choices(self, where: Where, actor: Actor, faction: str | None, typed: str) -> list[Choice]:
+    async def recruit_unit_choices(
+        self, where: Where, actor: Actor, faction: str | None, typed: str
+    ) -> list[Choice]:
         return self.unit_choices(await self.game_options(where), faction, typed, actor.locale)
 
     # ---- convenience moves ------------------------------------------------------------------
@@ -167,8 +204,9 @@ class TableCommands(SavedArmies):
         await self._record(where)
         return await tables.legal_moves(where, actor)
 
-    async def move_choices(self, tables: Any, where: Where, actor: Actor, kind: str, typed: str,
-                           other: str | None = None) -> list[Choice]:
+    async def move_choices(
+        self, tables: Any, where: Where, actor: Actor, kind: str, typed: str, other: str | None = None
+    ) -> list[Choice]:
         """Autocomplete for one parameter of a convenience command; `other` is the value
         already given for its companion parameter (the unit of a move, the attacker...)."""
         legal = await self._legal(tables, where, actor)
@@ -196,7 +234,9 @@ class TableCommands(SavedArmies):
         notation = moves.move_notation(legal, await self.units_at(where), to, unit)
         return await tables.play(where, actor, notation)
 
-    async def attack(self, tables: Any, where: Where, actor: Actor, target: str, attacker: str | None = None) -> Reply:
+    async def attack(
+        self, tables: Any, where: Where, actor: Actor, target: str, attacker: str | None = None
+    ) -> Reply:
         legal = await self._legal(tables, where, actor)
         notation = moves.attack_notation(legal, await self.units_at(where), target, attacker)
         return await tables.play(where, actor, notation)
@@ -220,7 +260,9 @@ def _general(player: str | None, names: dict[str, str], mine: str | None, roles:
     for role in roles:
         if wanted in (role.casefold(), names.get(role, "").casefold()):
             return role
-    raise UserError("mythicbot.err.no_player", player=player, players=[f"{n} ({r})" for r, n in names.items()])
+    raise UserError(
+        "mythicbot.err.no_player", player=player, players=[f"{n} ({r})" for r, n in names.items()]
+    )
 
 
 def _split_last(typed: str) -> tuple[str, str, str]:

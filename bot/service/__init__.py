@@ -10,4 +10,14 @@ from engine.i18n import register_catalog
 
 register_catalog(Path(__file__).resolve().parents[1] / "locales")
 
-__all__ = ["Actor", "Button", "Image", "InternalError", "Message", "Reply", "TableService", "UserError", "Where"]
+__all__ = [
+    "Actor",
+    "Button",
+    "Image",
+    "InternalError",
+    "Message",
+    "Reply",
+    "TableService",
+    "UserError",
+    "Where",
+]

@@ -29,7 +29,9 @@ class ButtonId:
         return ":".join(parts)
 
 
-def button(game_id: int, rev: int, action: str, label: Text, style: str = "secondary", arg: str | None = None) -> Button | None:
+def button(
+    game_id: int, rev: int, action: str, label: Text, style: str = "secondary", arg: str | None = None
+) -> Button | None:
     """A Button, or None when its id would not fit in Discord's 100 characters."""
     custom_id = ButtonId(game_id, rev, action, arg).encode()
     return Button(label=label, custom_id=custom_id, style=style) if len(custom_id) <= MAX_LENGTH else None
@@ -37,6 +39,12 @@ def button(game_id: int, rev: int, action: str, label: Text, style: str = "secon
 
 def decode(custom_id: str) -> ButtonId:
     parts = custom_id.split(":", 4)
-    if len(parts) < 4 or parts[0] != PREFIX or not parts[1].isdigit() or not parts[2].isdigit() or not parts[3]:
+    if (
+        len(parts) < 4
+        or parts[0] != PREFIX
+        or not parts[1].isdigit()
+        or not parts[2].isdigit()
+        or not parts[3]
+    ):
         raise UserError("bot.err.bad_button")
     return ButtonId(int(parts[1]), int(parts[2]), parts[3], parts[4] if len(parts) == 5 else None)

@@ -50,15 +50,27 @@ class ClockMixin(ServiceCore):
             table = await self._finish(table, result, now)
             result_message(draft, table, result, locale)
             draft.finished.append((table.record, result))
-        elif record.window_at is not None and record.window_at <= now and any(table.window(s.role) for s in late):
+        elif (
+            record.window_at is not None
+            and record.window_at <= now
+            and any(table.window(s.role) for s in late)
+        ):
             await self._expire_windows(table, draft, locale, now)
         elif record.remind_at is not None and record.remind_at <= now and late:
             hours = table.timers.reminder(await self._guild(record.guild))
-            await self.store.update_game(table.id, record.rev, now, bump=False, remind_at=now + hours * 3600 if hours > 0 else None)
+            await self.store.update_game(
+                table.id, record.rev, now, bump=False, remind_at=now + hours * 3600 if hours > 0 else None
+            )
             names = [s.name for s in late]
-            draft.add_public([T("bot.reminder", names=names, id=table.id)], locale, mentions=[s.user_id for s in late if s.user_id])
+            draft.add_public(
+                [T("bot.reminder", names=names, id=table.id)],
+                locale,
+                mentions=[s.user_id for s in late if s.user_id],
+            )
         else:  # nothing is owed to anyone: clear the timers so they stop coming due
-            await self.store.update_game(table.id, record.rev, now, bump=False, remind_at=None, deadline=None, window_at=None)
+            await self.store.update_game(
+                table.id, record.rev, now, bump=False, remind_at=None, deadline=None, window_at=None
+            )
         return draft
 
     async def _expire_windows(self, table: Table, draft: Draft, locale: str, now: float) -> None:
@@ -71,7 +83,9 @@ class ClockMixin(ServiceCore):
             if window is None or window.timeout not in table.game.legal(table.state, seat.role):
                 continue
             outcome = table.game.apply(table.state, seat.role, window.timeout)
-            auto = T("bot.window.timeout", name=seat.name, choice=command_label(table, seat.role, window.timeout))
+            auto = T(
+                "bot.window.timeout", name=seat.name, choice=command_label(table, seat.role, window.timeout)
+            )
             table = await self._commit(table, seat.role, None, window.timeout, outcome, turn, now, auto)
         if table.record.seq == seq:  # nothing to pass after all: stop the window coming due
             await self.store.update_game(table.id, table.record.rev, now, bump=False, window_at=None)
@@ -83,7 +97,9 @@ class ClockMixin(ServiceCore):
         """Let AI seats play where a restart left them to move."""
         out = []
         for record in await self.store.games(status="running"):
-            if not any(s.is_ai for s in await self.store.seats(record.id)) and not await has_orders(self.store, record.id):
+            if not any(s.is_ai for s in await self.store.seats(record.id)) and not await has_orders(
+                self.store, record.id
+            ):
                 continue
             where = Where(record.guild, record.channel)
             try:
@@ -97,7 +113,9 @@ class ClockMixin(ServiceCore):
     async def _resume_game(self, game_id: int) -> Draft:
         table = await self._game_table(game_id)
         draft, locale = await self._draft(table)
-        if table.record.status == "running" and (table.ai_to_move() is not None or table.standing() is not None):
+        if table.record.status == "running" and (
+            table.ai_to_move() is not None or table.standing() is not None
+        ):
             now, turn = self._now(), self._begin(table)
             table = await self._run_ai(table, turn, now)
             self._present(draft, table, turn, locale)

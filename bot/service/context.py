@@ -80,7 +80,9 @@ class Table:
 
     def ai_to_move(self) -> SeatRecord | None:
         active = self.active()
-        return next((s for s in sorted(self.seats, key=lambda s: s.role) if s.is_ai and s.role in active), None)
+        return next(
+            (s for s in sorted(self.seats, key=lambda s: s.role) if s.is_ai and s.role in active), None
+        )
 
     def window(self, role: Role) -> Any:
         """The reaction window the role must answer now (optional `GAME.window`), or None."""

@@ -70,7 +70,9 @@ class ServiceCore:
         self.catalog = GameCatalog(games)
         self.renderer = Renderer(renderer)
         self.max_ai_steps = max_ai_steps
-        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         self._memos: OrderedDict[int, Memo] = OrderedDict()
         self._tables: OrderedDict[tuple[str, str], Table] = OrderedDict()
         self._guilds: dict[str, tuple[float, GuildSettings]] = {}
@@ -257,7 +259,11 @@ class ServiceCore:
         if not humans:
             return {"remind_at": None, "deadline": None, "window_at": None}
         settings = await self._guild(table.record.guild)
-        hours, days, minutes = table.timers.reminder(settings), table.timers.clock(settings), table.timers.window
+        hours, days, minutes = (
+            table.timers.reminder(settings),
+            table.timers.clock(settings),
+            table.timers.window,
+        )
         window = minutes > 0 and any(table.window(s.role) is not None for s in humans)
         return {
             "remind_at": now + hours * 3600 if hours > 0 else None,
@@ -266,7 +272,14 @@ class ServiceCore:
         }
 
     async def _commit(
-        self, table: Table, role: Role, user_id: str | None, command: Any, outcome: Outcome, turn: Turn, now: float,
+        self,
+        table: Table,
+        role: Role,
+        user_id: str | None,
+        command: Any,
+        outcome: Outcome,
+        turn: Turn,
+        now: float,
         auto: Text | None = None,
     ) -> Table:
         """Store one accepted command (one transaction, conditional on the revision it was
@@ -282,7 +295,9 @@ class ServiceCore:
             notation=game.notation.format(command),
             command=command.model_dump(mode="json"),
             user_id=user_id,
-            events=[t.model_dump(mode="json") for t in [*marks, *(e.text for e in outcome.events if e.to is None)]],
+            events=[
+                t.model_dump(mode="json") for t in [*marks, *(e.text for e in outcome.events if e.to is None)]
+            ],
             reveals=outcome.reveals,
             created_at=now,
         )
@@ -292,7 +307,9 @@ class ServiceCore:
             fields |= {"deadline": None, "remind_at": None, "window_at": None}
         else:
             fields |= await self._timers(table.moved(table.record, state), now)
-        record = await self.store.record_action(table.id, table.record.rev, action, state.model_dump_json(), now, **fields)
+        record = await self.store.record_action(
+            table.id, table.record.rev, action, state.model_dump_json(), now, **fields
+        )
         self._remember(record, state)
         table = table.moved(record, state)
         turn.public += [with_names(m, table.names()) for m in marks]
@@ -314,9 +331,13 @@ class ServiceCore:
             try:
                 if standing is not None:
                     seat, command = standing
-                    auto = T("bot.auto.order", name=seat.name, choice=command_label(table, seat.role, command))
+                    auto = T(
+                        "bot.auto.order", name=seat.name, choice=command_label(table, seat.role, command)
+                    )
                 else:
-                    command = ai_choose(table.game, seat.ai_level, table.record.seed, table.record.seq, table.state, seat.role)
+                    command = ai_choose(
+                        table.game, seat.ai_level, table.record.seed, table.record.seq, table.state, seat.role
+                    )
                 outcome = table.game.apply(table.state, seat.role, command)
                 table = await self._commit(table, seat.role, None, command, outcome, turn, now, auto)
             except StaleRevision:
@@ -330,8 +351,16 @@ class ServiceCore:
     async def _finish(self, table: Table, result: Result, now: float) -> Table:
         """End a game outside the rules (resignation, timeout)."""
         record = await self.store.update_game(
-            table.id, table.record.rev, now, status="finished", result=result.model_dump(mode="json"),
-            finished_at=now, deadline=None, remind_at=None, window_at=None, pending=None,
+            table.id,
+            table.record.rev,
+            now,
+            status="finished",
+            result=result.model_dump(mode="json"),
+            finished_at=now,
+            deadline=None,
+            remind_at=None,
+            window_at=None,
+            pending=None,
         )
         return table.moved(record)
 
@@ -348,7 +377,9 @@ class ServiceCore:
         state = table.game.setup(table.options(), table.roles(), table.record.seed)
         timers = await self._timers(table.moved(replace(table.record, status="running"), state), now)
         async with self.store.transaction():
-            record = await self.store.update_game(table.id, table.record.rev, now, status="running", started_at=now, **timers)
+            record = await self.store.update_game(
+                table.id, table.record.rev, now, status="running", started_at=now, **timers
+            )
             await self.store.put_state(table.id, 0, state.model_dump_json())
         self._remember(record, state)
         table = table.moved(record, state)

@@ -23,4 +23,10 @@ class InternalError(UserError):
 
 def log_unexpected(exc: BaseException, game_id: int | None, doing: str) -> None:
     stack = "".join(traceback.format_tb(exc.__traceback__))
-    log.error("game %s: %s failed with %s\n%s", game_id if game_id is not None else "-", doing, type(exc).__name__, stack)
+    log.error(
+        "game %s: %s failed with %s\n%s",
+        game_id if game_id is not None else "-",
+        doing,
+        type(exc).__name__,
+        stack,
+    )

@@ -78,5 +78,7 @@ def _option_error(exc: ValidationError) -> UserError:
         return UserError("bot.err.option_choices", option=option, value=value, choices=choices)
     for bound, symbol in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<")):
         if bound in ctx:
-            return UserError("bot.err.option_bound", option=option, value=value, bound=f"{symbol} {ctx[bound]}")
+            return UserError(
+                "bot.err.option_bound", option=option, value=value, bound=f"{symbol} {ctx[bound]}"
+            )
     return UserError("bot.err.bad_option", option=option, value=value)

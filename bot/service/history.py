@@ -64,8 +64,15 @@ async def export_record(store: Store, table: Table) -> dict[str, Any]:
         "finished_at": record.finished_at,
         "result": record.result,
         "actions": [
-            {"seq": a.seq, "role": a.role, "notation": a.notation, "command": a.command, "events": a.events,
-             "reveals": a.reveals, "at": a.created_at}
+            {
+                "seq": a.seq,
+                "role": a.role,
+                "notation": a.notation,
+                "command": a.command,
+                "events": a.events,
+                "reveals": a.reveals,
+                "at": a.created_at,
+            }
             for a in actions
         ],
         "final_state": json.loads(current) if current else None,

@@ -65,6 +65,11 @@ class Renderer:
             self._missing.add(job.game_id)
             return
         except Exception as exc:  # an image is a nicety: the move is already stored
-            log.error("rendering a %s image for %s failed with %s", "private" if job.private else "board", job.game_id, type(exc).__name__)
+            log.error(
+                "rendering a %s image for %s failed with %s",
+                "private" if job.private else "board",
+                job.game_id,
+                type(exc).__name__,
+            )
             return
         job.message.image = Image(filename=job.filename, data=data)

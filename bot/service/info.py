@@ -38,13 +38,28 @@ class InfoMixin(ServiceCore):
             table = await self._channel_table(where, last=True)
             draft, locale = self._mine(actor)
             record = table.record
-            lines = [T("bot.status.header", id=table.id, game=table.game_name(locale), status=T(f"bot.status.{record.status}"))]
+            lines = [
+                T(
+                    "bot.status.header",
+                    id=table.id,
+                    game=table.game_name(locale),
+                    status=T(f"bot.status.{record.status}"),
+                )
+            ]
             lines += seat_list(table)
             summary = getattr(table.game, "summary", None)  # optional: the public position in words
             if callable(summary) and table.state is not None:
-                lines += [with_names(line, table.names()) for line in summary(table.game.view(table.state, None))]
+                lines += [
+                    with_names(line, table.names()) for line in summary(table.game.view(table.state, None))
+                ]
             if record.status == "running":
-                lines.append(T("bot.status.move", seq=record.seq, names=[s.name for s in table.seats if s.role in table.active()] or "-"))
+                lines.append(
+                    T(
+                        "bot.status.move",
+                        seq=record.seq,
+                        names=[s.name for s in table.seats if s.role in table.active()] or "-",
+                    )
+                )
                 if record.pending:
                     what = T(f"bot.request.{record.pending['kind']}")
                     name = table.requester_name()
@@ -69,9 +84,22 @@ class InfoMixin(ServiceCore):
             if table.state is None:
                 raise UserError("bot.err.not_started", id=table.id)
             draft, locale = self._mine(actor)
-            message = draft.add_ephemeral([T("bot.board.caption", id=table.id, game=table.game_name(locale), seq=table.record.seq)], locale)
+            message = draft.add_ephemeral(
+                [T("bot.board.caption", id=table.id, game=table.game_name(locale), seq=table.record.seq)],
+                locale,
+            )
             view = table.game.view(table.state, None)
-            draft.jobs.append(ImageJob(message, False, table.game.id, view, table.names(), locale, image_name("board", table.record.seq)))
+            draft.jobs.append(
+                ImageJob(
+                    message,
+                    False,
+                    table.game.id,
+                    view,
+                    table.names(),
+                    locale,
+                    image_name("board", table.record.seq),
+                )
+            )
             return draft
 
         return await self._run(where, "board", attempt)
@@ -92,15 +120,31 @@ class InfoMixin(ServiceCore):
         draft, locale = self._mine(actor)
         view = table.game.view(table.state, seat.role)
         describe = getattr(table.game, "describe", None)
-        lines: list[Text] = [with_names(t, table.names()) for t in describe(view)] if callable(describe) else []
-        moves = sorted({table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)}) if seat.role in table.active() else []
+        lines: list[Text] = (
+            [with_names(t, table.names()) for t in describe(view)] if callable(describe) else []
+        )
+        moves = (
+            sorted({table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)})
+            if seat.role in table.active()
+            else []
+        )
         lines += window_lines(table, seat.role) + order_lines(table, seat.role)
         if moves:
             lines.append(T("bot.hand.moves", moves=summarize_moves(moves)))
         elif table.record.status == "running":
             lines.append(T("bot.hand.wait"))
         message = draft.add_ephemeral(lines, locale, buttons=choice_buttons(table, seat.role))
-        draft.jobs.append(ImageJob(message, True, table.game.id, view, table.names(), locale, image_name(seat.name, table.record.seq)))
+        draft.jobs.append(
+            ImageJob(
+                message,
+                True,
+                table.game.id,
+                view,
+                table.names(),
+                locale,
+                image_name(seat.name, table.record.seq),
+            )
+        )
         return draft
 
     async def log(self, where: Where, actor: Actor, last: int = 20) -> Reply:
@@ -132,7 +176,9 @@ class InfoMixin(ServiceCore):
                 if table.record.guild != where.guild_id:
                     raise UserError("bot.err.no_such_game", id=game_id)
             if table.record.active:
-                raise UserError("bot.err.export_unfinished", id=table.id, status=T(f"bot.status.{table.record.status}"))
+                raise UserError(
+                    "bot.err.export_unfinished", id=table.id, status=T(f"bot.status.{table.record.status}")
+                )
             data = json.dumps(await export_record(self.store, table), ensure_ascii=False, indent=1).encode()
             draft, locale = self._mine(actor)
             attachment = Image(filename=f"agora-game-{table.id}.json", data=data)
@@ -171,7 +217,12 @@ class InfoMixin(ServiceCore):
         return games_guide([self.catalog.get(gid) for gid in self.catalog.ids()], locale)
 
     async def settings(
-        self, where: Where, actor: Actor, locale: str | None = None, reminder_hours: float | None = None, clock_days: float | None = None
+        self,
+        where: Where,
+        actor: Actor,
+        locale: str | None = None,
+        reminder_hours: float | None = None,
+        clock_days: float | None = None,
     ) -> Reply:
         """Server managers set the public language, reminder delay and move clock (0 = off)."""
         if not actor.manager:
@@ -188,8 +239,14 @@ class InfoMixin(ServiceCore):
             await self.store.put_guild_settings(new, self._now())
         self._guilds.pop(where.guild_id, None)
         draft, mine = self._mine(actor)
-        clock = T("bot.settings.clock_days", days=new.clock_days) if new.clock_days else T("bot.settings.clock_off")
-        draft.add_ephemeral([T("bot.settings.show", locale=new.locale, hours=new.reminder_hours, clock=clock)], mine)
+        clock = (
+            T("bot.settings.clock_days", days=new.clock_days)
+            if new.clock_days
+            else T("bot.settings.clock_off")
+        )
+        draft.add_ephemeral(
+            [T("bot.settings.show", locale=new.locale, hours=new.reminder_hours, clock=clock)], mine
+        )
         draft.reply.where = where
         return draft.reply
 
@@ -204,7 +261,10 @@ class InfoMixin(ServiceCore):
         locale = await self._guild_locale(record.guild)
         hand = button(game_id, record.rev, "hand", T("bot.button.hand"))
         message = Message(
-            lines=[T("bot.dm_refused", name=seat.name if seat else user_id)], locale=locale, mentions=[user_id], buttons=[hand] if hand else []
+            lines=[T("bot.dm_refused", name=seat.name if seat else user_id)],
+            locale=locale,
+            mentions=[user_id],
+            buttons=[hand] if hand else [],
         )
         return Reply(messages=[message], where=Where(record.guild, record.channel), game_id=game_id)
 

@@ -41,8 +41,14 @@ class LobbyMixin(ServiceCore):
             try:
                 async with self.store.transaction():
                     record = await self.store.create_game(
-                        guild=where.guild_id, channel=where.channel_id, game=game.id, options=model.model_dump(mode="json"),
-                        seed=self._new_seed() if seed is None else seed, creator=actor.user_id, now=now, league_id=league,
+                        guild=where.guild_id,
+                        channel=where.channel_id,
+                        game=game.id,
+                        options=model.model_dump(mode="json"),
+                        seed=self._new_seed() if seed is None else seed,
+                        creator=actor.user_id,
+                        now=now,
+                        league_id=league,
                     )
                     first_role = game.roles(model)[0]
                     await self.store.put_seat(self._human_seat(record.id, first_role, actor, now))
@@ -54,7 +60,13 @@ class LobbyMixin(ServiceCore):
             draft, locale = await self._draft(table)
             notes = [timers.describe(await self._guild(record.guild))] if timers.chosen else []
             notes += [line for line in [timers.window_line()] if line is not None]
-            lobby_message(draft, table, locale, T("bot.lobby.new", name=actor.name, game=table.game_name(locale), id=table.id), notes)
+            lobby_message(
+                draft,
+                table,
+                locale,
+                T("bot.lobby.new", name=actor.name, game=table.game_name(locale), id=table.id),
+                notes,
+            )
             return draft
 
         return await self._run(where, "new_game", attempt)
@@ -63,11 +75,20 @@ class LobbyMixin(ServiceCore):
         existing = await self.store.channel_game(where.guild_id, where.channel_id)
         if existing is not None:
             name = self.catalog.get(existing.game).names.get(normalize_locale(actor.locale), existing.game)
-            raise UserError("bot.err.channel_busy", game=name, id=existing.id, status=T(f"bot.status.{existing.status}"))
+            raise UserError(
+                "bot.err.channel_busy", game=name, id=existing.id, status=T(f"bot.status.{existing.status}")
+            )
 
     @staticmethod
     def _human_seat(game_id: int, role: str, actor: Actor, now: float) -> SeatRecord:
-        return SeatRecord(game_id, role, actor.name, user_id=actor.user_id, locale=normalize_locale(actor.locale), joined_at=now)
+        return SeatRecord(
+            game_id,
+            role,
+            actor.name,
+            user_id=actor.user_id,
+            locale=normalize_locale(actor.locale),
+            joined_at=now,
+        )
 
     @staticmethod
     def _check_lobby(table: Table) -> None:
@@ -88,7 +109,14 @@ class LobbyMixin(ServiceCore):
             raise UserError("bot.err.table_full")
         return free[0]
 
-    async def _seat_change(self, table: Table, now: float, put: SeatRecord | None = None, remove: str | None = None, **fields: Any) -> GameRecord:
+    async def _seat_change(
+        self,
+        table: Table,
+        now: float,
+        put: SeatRecord | None = None,
+        remove: str | None = None,
+        **fields: Any,
+    ) -> GameRecord:
         """A seat change bumps the revision, so lobby buttons from before it go stale."""
         async with self.store.transaction():
             record = await self.store.update_game(table.id, table.record.rev, now, **fields)
@@ -146,11 +174,17 @@ class LobbyMixin(ServiceCore):
 
         return await self._run(where, "leave", attempt)
 
-    async def add_bot(self, where: Where, actor: Actor, level: str = "heuristic", role: str | None = None) -> Reply:
+    async def add_bot(
+        self, where: Where, actor: Actor, level: str = "heuristic", role: str | None = None
+    ) -> Reply:
         async def attempt() -> Draft:
             table = await self._channel_table(where)
             self._check_lobby(table)
-            if table.seat_of(actor.user_id) is None and actor.user_id != table.record.creator and not actor.manager:
+            if (
+                table.seat_of(actor.user_id) is None
+                and actor.user_id != table.record.creator
+                and not actor.manager
+            ):
                 raise UserError("bot.err.bot_rights")
             chosen_level = (level or "heuristic").strip().lower()
             if chosen_level not in table.game.players:
@@ -199,12 +233,19 @@ class LobbyMixin(ServiceCore):
         roles, now = previous.roles(), self._now()
         async with self.store.transaction():
             record = await self.store.create_game(
-                guild=previous.record.guild, channel=previous.record.channel, game=previous.game.id,
-                options=previous.record.options, seed=self._new_seed(), creator=actor.user_id, now=now,
+                guild=previous.record.guild,
+                channel=previous.record.channel,
+                game=previous.game.id,
+                options=previous.record.options,
+                seed=self._new_seed(),
+                creator=actor.user_id,
+                now=now,
             )
             for seat in previous.seats:
                 rotated = roles[(roles.index(seat.role) + 1) % len(roles)]
-                await self.store.put_seat(replace(seat, game_id=record.id, role=rotated, dm_refused=False, joined_at=now))
+                await self.store.put_seat(
+                    replace(seat, game_id=record.id, role=rotated, dm_refused=False, joined_at=now)
+                )
             await save_timers(self.store, record.id, previous.timers)
         table = await self._load(record)
         draft, locale = await self._draft(table)

@@ -83,14 +83,19 @@ def option_lines(game: Game) -> list[Text]:
         if isinstance(default, enum.Enum):
             default = default.value
         about = f"{game.id}.option.{name}.desc"
-        lines.append(T(
-            "bot.option.line",
-            option=name,
-            about=T("bot.option.about", text=T(about)) if has_key(about) else "",
-            values=_values(game, name, describe_field(info)),
-            default=T("bot.option.default", value=str(default).lower() if isinstance(default, bool) else default)
-            if default is not None else "",
-        ))
+        lines.append(
+            T(
+                "bot.option.line",
+                option=name,
+                about=T("bot.option.about", text=T(about)) if has_key(about) else "",
+                values=_values(game, name, describe_field(info)),
+                default=T(
+                    "bot.option.default", value=str(default).lower() if isinstance(default, bool) else default
+                )
+                if default is not None
+                else "",
+            )
+        )
     return lines
 
 
@@ -102,6 +107,8 @@ def games_guide(games: list[Game], locale: str) -> list[Text]:
         if game.min_players == game.max_players:
             lines.append(T("bot.help.game_fixed", game=name, id=game.id, count=game.min_players))
         else:
-            lines.append(T("bot.help.game", game=name, id=game.id, min=game.min_players, max=game.max_players))
+            lines.append(
+                T("bot.help.game", game=name, id=game.id, min=game.min_players, max=game.max_players)
+            )
         lines += option_lines(game) or [T("bot.help.no_options")]
     return lines

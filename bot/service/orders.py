@@ -37,7 +37,9 @@ def order_lines(table: Table, role: Role) -> list[Text]:
 
 
 class OrdersMixin(ServiceCore):
-    async def orders(self, where: Where, actor: Actor, order: str | None = None, value: str | None = None) -> Reply:
+    async def orders(
+        self, where: Where, actor: Actor, order: str | None = None, value: str | None = None
+    ) -> Reply:
         """Show the actor's standing orders (no arguments) or set one; an order that applies
         to the window open now acts at once."""
 
@@ -56,9 +58,13 @@ class OrdersMixin(ServiceCore):
             if key not in offered:
                 raise UserError("bot.err.bad_order", order=order or "-", orders=sorted(offered))
             if chosen not in offered[key].values:
-                raise UserError("bot.err.bad_order_value", order=key, value=value or "-", values=list(offered[key].values))
+                raise UserError(
+                    "bot.err.bad_order_value", order=key, value=value or "-", values=list(offered[key].values)
+                )
             table = await self._save_order(table, seat.role, key, chosen)
-            draft.add_ephemeral([T("bot.orders.set", order=offered[key].label, value=offered[key].values[chosen])], locale)
+            draft.add_ephemeral(
+                [T("bot.orders.set", order=offered[key].label, value=offered[key].values[chosen])], locale
+            )
             if table.record.status == "running":
                 await self._chain_after_order(table, draft)
             return draft
@@ -67,7 +73,9 @@ class OrdersMixin(ServiceCore):
 
     @staticmethod
     def _order_choices(offered: dict[str, Any]) -> Text:
-        items = [T("bot.orders.choice", name=k, order=o.label, values=list(o.values)) for k, o in offered.items()]
+        items = [
+            T("bot.orders.choice", name=k, order=o.label, values=list(o.values)) for k, o in offered.items()
+        ]
         return T("bot.orders.choices", orders=items)
 
     async def _save_order(self, table: Table, role: Role, key: str, value: str) -> Table:

@@ -83,7 +83,9 @@ class PlayMixin(ServiceCore):
 
         return await self._run(where, "play", attempt)
 
-    async def _play(self, table: Table, actor: Actor, *, move: str | None = None, command: Any = None) -> Draft:
+    async def _play(
+        self, table: Table, actor: Actor, *, move: str | None = None, command: Any = None
+    ) -> Draft:
         """Validate against the current state, store, let AI seats answer, present."""
         self._running(table)
         seat = self._seated(table, actor)
@@ -92,7 +94,9 @@ class PlayMixin(ServiceCore):
         if command is None:
             text = (move or "").strip()
             if not text:
-                examples = [table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)[:3]]
+                examples = [
+                    table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)[:3]
+                ]
                 raise UserError("bot.err.empty_move", examples=examples or "-")
             command = table.game.notation.parse(text, table.state, seat.role)
         outcome = table.game.apply(table.state, seat.role, command)
@@ -128,7 +132,9 @@ class PlayMixin(ServiceCore):
         starting = [m for m in moves if m.lower().startswith(typed)]
         return starting or [m for m in moves if typed in m.lower()]  # "15" finds "CM@15"
 
-    async def legal_groups(self, where: Where, actor: Actor, prefix: str = "", limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+    async def legal_groups(
+        self, where: Where, actor: Actor, prefix: str = "", limit: int = AUTOCOMPLETE_LIMIT
+    ) -> list[str]:
         return group_moves(await self.legal_moves(where, actor, prefix), prefix.strip(), limit)
 
     async def resign(self, where: Where, actor: Actor) -> Reply:
@@ -138,7 +144,11 @@ class PlayMixin(ServiceCore):
             table = await self._channel_table(where)
             self._running(table)
             seat = self._seated(table, actor)
-            result = Result(winners=table.winners_without([seat.role]), reason=T("bot.result.resigned", name=seat.name), details={"resigned": seat.role})
+            result = Result(
+                winners=table.winners_without([seat.role]),
+                reason=T("bot.result.resigned", name=seat.name),
+                details={"resigned": seat.role},
+            )
             table = await self._finish(table, result, self._now())
             draft, locale = await self._draft(table)
             result_message(draft, table, result, locale)

@@ -39,7 +39,9 @@ class Turn:
     def begin(cls, table: Table, views: dict[Role, str] | None = None) -> Turn:
         if table.state is None:
             return cls({}, {s.role for s in table.seats})
-        return cls(views if views is not None else view_jsons(table), {s.role for s in table.seats} - table.active())
+        return cls(
+            views if views is not None else view_jsons(table), {s.role for s in table.seats} - table.active()
+        )
 
     def stored(self, table: Table) -> None:
         """Called after each stored action with the table as it now is."""
@@ -79,7 +81,9 @@ def view_jsons(table: Table) -> dict[Role, str]:
     public changes are in the public message already, so they alone send no DM)."""
     public = table.game.view(table.state, None).model_dump(mode="json")
     return {
-        s.role: json.dumps(private_part(table.game.view(table.state, s.role).model_dump(mode="json"), public), sort_keys=True)
+        s.role: json.dumps(
+            private_part(table.game.view(table.state, s.role).model_dump(mode="json"), public), sort_keys=True
+        )
         for s in table.humans()
     }
 
@@ -97,7 +101,17 @@ def public_message(draft: Draft, table: Table, locale: str, lines: list[Text], *
     message = draft.add(Message(lines=list(lines), locale=locale))
     if image and table.state is not None:
         view = table.game.view(table.state, None)
-        draft.jobs.append(ImageJob(message, False, table.game.id, view, table.names(), locale, image_name("board", table.record.seq)))
+        draft.jobs.append(
+            ImageJob(
+                message,
+                False,
+                table.game.id,
+                view,
+                table.names(),
+                locale,
+                image_name("board", table.record.seq),
+            )
+        )
     return message
 
 
@@ -152,13 +166,21 @@ def window_lines(table: Table, role: Role) -> list[Text]:
         return []
     lines = [window.prompt]
     if table.timers.window:
-        lines.append(T("bot.window.deadline", minutes=table.timers.window, choice=command_label(table, role, window.timeout)))
+        lines.append(
+            T(
+                "bot.window.deadline",
+                minutes=table.timers.window,
+                choice=command_label(table, role, window.timeout),
+            )
+        )
     if window_choices(table, role)[1]:
         lines.append(T("bot.window.more"))
     return lines
 
 
-def turn_messages(draft: Draft, table: Table, turn: Turn, locale: str, *, images: bool, extra: list[Text] = ()) -> dict[Role, str]:
+def turn_messages(
+    draft: Draft, table: Table, turn: Turn, locale: str, *, images: bool, extra: list[Text] = ()
+) -> dict[Role, str]:
     """The public message of an accepted change, the private ones, and the result if any;
     returns the private views now (the next change starts from them)."""
     lines = [*extra, *turn.public]
@@ -184,7 +206,11 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
         if buttons:  # "still waiting" only for someone whose turn did not just begin
             still = not lines and not changed and seat.role not in turn.idle
             asked = window_lines(table, seat.role)
-            lines += asked if asked and not still else [T("bot.private.waiting") if still else T("bot.private.choose")]
+            lines += (
+                asked
+                if asked and not still
+                else [T("bot.private.waiting") if still else T("bot.private.choose")]
+            )
         message = draft.add(Message(lines=lines, to_user=seat.user_id, buttons=buttons, locale=seat.locale))
         if changed and images:
             view = table.game.view(table.state, seat.role)
@@ -196,7 +222,9 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
 def result_lines(table: Table, result: Result) -> list[Text]:
     if result.winners:
         reason = with_names(result.reason, table.names())
-        lines = [T("bot.result.win", id=table.id, winners=[table.name(r) for r in result.winners], reason=reason)]
+        lines = [
+            T("bot.result.win", id=table.id, winners=[table.name(r) for r in result.winners], reason=reason)
+        ]
     else:
         lines = [T("bot.result.draw", id=table.id, reason=with_names(result.reason, table.names()))]
     if result.scores:

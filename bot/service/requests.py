@@ -44,7 +44,9 @@ class RequestsMixin(ServiceCore):
         others = [s.user_id for s in table.humans() if s.user_id != actor.user_id]
         consent = any(a.reveals or a.user_id not in (None, actor.user_id) for a in undone)
         if consent and others:
-            return await self._open_request(table, actor, {"kind": "undo", "seq": last - 1, "count": len(undone)}, others)
+            return await self._open_request(
+                table, actor, {"kind": "undo", "seq": last - 1, "count": len(undone)}, others
+            )
         if consent and any(a.reveals for a in undone):
             # Only AI opponents: they cannot forget what was shown or rolled, so they refuse
             # (a takeback would let the player try again knowing their hidden cards or dice).
@@ -56,7 +58,9 @@ class RequestsMixin(ServiceCore):
         now, turn = self._now(), self._begin(table)
         state = await restore_state(self.store, table, seq)
         timers = await self._timers(table.moved(table.record, state), now)
-        record = await self.store.rewind(table.id, table.record.rev, seq, state.model_dump_json(), now, pending=None, **timers)
+        record = await self.store.rewind(
+            table.id, table.record.rev, seq, state.model_dump_json(), now, pending=None, **timers
+        )
         self._remember(record, state)
         table = await self._run_ai(table.moved(record, state), turn, now)
         draft, locale = await self._draft(table)
@@ -82,7 +86,14 @@ class RequestsMixin(ServiceCore):
     async def _abort_now(self, table: Table) -> Draft:
         now = self._now()
         record = await self.store.update_game(
-            table.id, table.record.rev, now, status="aborted", finished_at=now, deadline=None, remind_at=None, pending=None
+            table.id,
+            table.record.rev,
+            now,
+            status="aborted",
+            finished_at=now,
+            deadline=None,
+            remind_at=None,
+            pending=None,
         )
         draft, locale = await self._draft(table.moved(record))
         draft.add_public([T("bot.abort.done", id=table.id)], locale)

@@ -8,9 +8,12 @@ from engine.protocol import Role
 
 
 async def load_orders(store: Store, game_id: int) -> dict[Role, dict[str, str]]:
-    async with store.reading() as conn, conn.execute(
-        "SELECT role, key, value FROM standing_orders WHERE game_id = ? ORDER BY role, key", (game_id,)
-    ) as cursor:
+    async with (
+        store.reading() as conn,
+        conn.execute(
+            "SELECT role, key, value FROM standing_orders WHERE game_id = ? ORDER BY role, key", (game_id,)
+        ) as cursor,
+    ):
         rows = await cursor.fetchall()
     out: dict[Role, dict[str, str]] = {}
     for role, key, value in rows:
@@ -19,9 +22,10 @@ async def load_orders(store: Store, game_id: int) -> dict[Role, dict[str, str]]:
 
 
 async def has_orders(store: Store, game_id: int) -> bool:
-    async with store.reading() as conn, conn.execute(
-        "SELECT 1 FROM standing_orders WHERE game_id = ? LIMIT 1", (game_id,)
-    ) as cursor:
+    async with (
+        store.reading() as conn,
+        conn.execute("SELECT 1 FROM standing_orders WHERE game_id = ? LIMIT 1", (game_id,)) as cursor,
+    ):
         return await cursor.fetchone() is not None
 
 

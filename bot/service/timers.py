@@ -41,16 +41,24 @@ class GameTimers:
     window_minutes: float | None = None
 
     @classmethod
-    def parse(cls, clock_days: Any = None, reminder_hours: Any = None, window_minutes: Any = None) -> GameTimers:
+    def parse(
+        cls, clock_days: Any = None, reminder_hours: Any = None, window_minutes: Any = None
+    ) -> GameTimers:
         return cls(
             None if clock_days is None else number_setting(clock_days, MAX_CLOCK_DAYS, "bot.err.bad_days"),
-            None if reminder_hours is None else number_setting(reminder_hours, MAX_REMINDER_HOURS, "bot.err.bad_hours"),
-            None if window_minutes is None else number_setting(window_minutes, MAX_WINDOW_MINUTES, "bot.err.bad_window"),
+            None
+            if reminder_hours is None
+            else number_setting(reminder_hours, MAX_REMINDER_HOURS, "bot.err.bad_hours"),
+            None
+            if window_minutes is None
+            else number_setting(window_minutes, MAX_WINDOW_MINUTES, "bot.err.bad_window"),
         )
 
     @property
     def chosen(self) -> bool:
-        return self.clock_days is not None or self.reminder_hours is not None or self.window_minutes is not None
+        return (
+            self.clock_days is not None or self.reminder_hours is not None or self.window_minutes is not None
+        )
 
     @property
     def window(self) -> float:
@@ -93,8 +101,11 @@ async def save_timers(store: Store, game_id: int, timers: GameTimers) -> None:
 
 
 async def load_timers(store: Store, game_id: int) -> GameTimers:
-    async with store.reading() as conn, conn.execute(
-        "SELECT clock_days, reminder_hours, window_minutes FROM game_timers WHERE game_id = ?", (game_id,)
-    ) as cursor:
+    async with (
+        store.reading() as conn,
+        conn.execute(
+            "SELECT clock_days, reminder_hours, window_minutes FROM game_timers WHERE game_id = ?", (game_id,)
+        ) as cursor,
+    ):
         row = await cursor.fetchone()
     return GameTimers(*row) if row else GameTimers()

@@ -96,7 +96,9 @@ class Store(ABC):
         """Running games whose reminder, move clock or reaction window has come due."""
 
     @abstractmethod
-    async def update_game(self, game_id: int, expected_rev: int, now: float, *, bump: bool = True, **fields: Any) -> GameRecord:
+    async def update_game(
+        self, game_id: int, expected_rev: int, now: float, *, bump: bool = True, **fields: Any
+    ) -> GameRecord:
         """Set game columns if the revision is still `expected_rev`, bumping it (unless
         `bump=False`: timer bookkeeping that invalidates no decision)."""
 
@@ -117,13 +119,21 @@ class Store(ABC):
     # play
     @abstractmethod
     async def record_action(
-        self, game_id: int, expected_rev: int, action: ActionRecord, state_json: str, now: float, **fields: Any
+        self,
+        game_id: int,
+        expected_rev: int,
+        action: ActionRecord,
+        state_json: str,
+        now: float,
+        **fields: Any,
     ) -> GameRecord:
         """Append `action` (its seq must be games.seq + 1), store the new current state,
         bump seq and rev, and set `fields`: all or nothing, conditional on the revision."""
 
     @abstractmethod
-    async def rewind(self, game_id: int, expected_rev: int, seq: int, state_json: str, now: float, **fields: Any) -> GameRecord:
+    async def rewind(
+        self, game_id: int, expected_rev: int, seq: int, state_json: str, now: float, **fields: Any
+    ) -> GameRecord:
         """Drop the actions and snapshots after `seq` and make `state_json` current (undo)."""
 
     @abstractmethod
@@ -154,4 +164,3 @@ class Store(ABC):
 
     @abstractmethod
     async def put_guild_settings(self, settings: GuildSettings, now: float) -> None: ...
-

@@ -53,7 +53,9 @@ def _seat(row: Any) -> SeatRecord:
 
 def _action(row: Any) -> ActionRecord:
     seq, role, notation, command, user_id, events, reveals, created_at = row
-    return ActionRecord(seq, role, notation, json.loads(command), user_id, json.loads(events), bool(reveals), created_at)
+    return ActionRecord(
+        seq, role, notation, json.loads(command), user_id, json.loads(events), bool(reveals), created_at
+    )
 
 
 def _assignments(fields: dict[str, Any]) -> tuple[str, list[Any]]:
@@ -68,11 +70,18 @@ class SqliteStore(Store):
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
-        self._owner: ContextVar[asyncio.Task[Any] | None] = ContextVar(f"store_owner_{id(self)}", default=None)
+        self._owner: ContextVar[asyncio.Task[Any] | None] = ContextVar(
+            f"store_owner_{id(self)}", default=None
+        )
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, migrations: Path | None = None, upto: int | None = None, durable: bool = True
+        cls,
+        path: str | Path,
+        *,
+        migrations: Path | None = None,
+        upto: int | None = None,
+        durable: bool = True,
     ) -> SqliteStore:
         """Open (creating the file and its folder) and apply pending migrations.
 
@@ -84,7 +93,12 @@ class SqliteStore(Store):
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             sync = "FULL" if durable else "NORMAL"
-            for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 10000", f"synchronous = {sync}"):
+            for pragma in (
+                "journal_mode = WAL",
+                "foreign_keys = ON",
+                "busy_timeout = 10000",
+                f"synchronous = {sync}",
+            ):
                 await conn.execute(f"PRAGMA {pragma}")
             await migrate(conn, time.time(), migrations, upto)
         except BaseException:
@@ -144,7 +158,9 @@ class SqliteStore(Store):
 
     # --- games --------------------------------------------------------------------------
 
-    async def create_game(self, *, guild, channel, game, options, seed, creator, now, league_id=None) -> GameRecord:
+    async def create_game(
+        self, *, guild, channel, game, options, seed, creator, now, league_id=None
+    ) -> GameRecord:
         async with self.transaction() as conn:
             try:
                 cursor = await conn.execute(
@@ -166,7 +182,10 @@ class SqliteStore(Store):
 
     async def channel_game(self, guild: str, channel: str, *, active_only: bool = True) -> GameRecord | None:
         where = " AND status IN ('lobby', 'running')" if active_only else ""
-        row = await self._one(f"{_SELECT_GAME} WHERE guild = ? AND channel = ?{where} ORDER BY id DESC LIMIT 1", (guild, channel))
+        row = await self._one(
+            f"{_SELECT_GAME} WHERE guild = ? AND channel = ?{where} ORDER BY id DESC LIMIT 1",
+            (guild, channel),
+        )
         return _game(row) if row else None
 
     async def games(self, *, status: str | None = None, limit: int | None = None) -> list[GameRecord]:
@@ -185,12 +204,16 @@ class SqliteStore(Store):
         )
         return [_game(row) for row in rows]
 
-    async def update_game(self, game_id: int, expected_rev: int, now: float, *, bump: bool = True, **fields: Any) -> GameRecord:
+    async def update_game(
+        self, game_id: int, expected_rev: int, now: float, *, bump: bool = True, **fields: Any
+    ) -> GameRecord:
         sets, params = _assignments(fields)
         async with self.transaction() as conn:
             return await self._cas(conn, game_id, expected_rev, now, sets, params, bump=bump)
 
-    async def _cas(self, conn, game_id, expected_rev, now, sets, params, *, bump=True, seq=None) -> GameRecord:
+    async def _cas(
+        self, conn, game_id, expected_rev, now, sets, params, *, bump=True, seq=None
+    ) -> GameRecord:
         """The compare-and-swap at the heart of every write; returns the updated row."""
         bump_sql = ", rev = rev + 1" if bump else ""
         seq_sql = ", seq = ?" if seq is not None else ""
@@ -207,14 +230,25 @@ class SqliteStore(Store):
     # --- seats --------------------------------------------------------------------------
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
-        rows = await self._all(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY joined_at, role", (game_id,))
+        rows = await self._all(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY joined_at, role", (game_id,)
+        )
         return [_seat(row) for row in rows]
 
     async def put_seat(self, seat: SeatRecord) -> None:
         async with self.transaction() as conn:
             await conn.execute(
                 f"INSERT OR REPLACE INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (seat.game_id, seat.role, seat.name, seat.user_id, seat.ai_level, seat.locale, int(seat.dm_refused), seat.joined_at),
+                (
+                    seat.game_id,
+                    seat.role,
+                    seat.name,
+                    seat.user_id,
+                    seat.ai_level,
+                    seat.locale,
+                    int(seat.dm_refused),
+                    seat.joined_at,
+                ),
             )
 
     async def remove_seat(self, game_id: int, role: str) -> None:
@@ -224,13 +258,16 @@ class SqliteStore(Store):
     async def mark_dm_refused(self, game_id: int, user_id: str) -> bool:
         async with self.transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE seats SET dm_refused = 1 WHERE game_id = ? AND user_id = ? AND dm_refused = 0", (game_id, user_id)
+                "UPDATE seats SET dm_refused = 1 WHERE game_id = ? AND user_id = ? AND dm_refused = 0",
+                (game_id, user_id),
             )
             return cursor.rowcount > 0
 
     # --- play ---------------------------------------------------------------------------
 
-    async def record_action(self, game_id, expected_rev, action: ActionRecord, state_json: str, now, **fields) -> GameRecord:
+    async def record_action(
+        self, game_id, expected_rev, action: ActionRecord, state_json: str, now, **fields
+    ) -> GameRecord:
         sets, params = _assignments(fields)
         async with self.transaction() as conn:
             record = await self._cas(conn, game_id, expected_rev, now, sets, params, seq=action.seq)
@@ -238,11 +275,21 @@ class SqliteStore(Store):
             await conn.execute(
                 f"INSERT INTO actions (game_id, {_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    game_id, action.seq, action.role, action.notation, _dumps(action.command), action.user_id,
-                    _dumps(action.events), int(action.reveals), action.created_at or now,
+                    game_id,
+                    action.seq,
+                    action.role,
+                    action.notation,
+                    _dumps(action.command),
+                    action.user_id,
+                    _dumps(action.events),
+                    int(action.reveals),
+                    action.created_at or now,
                 ),
             )
-            await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, action.seq, state_json))
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                (game_id, action.seq, state_json),
+            )
             previous = action.seq - 1
             if not keeps_snapshot(previous):
                 await conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, previous))
@@ -254,22 +301,30 @@ class SqliteStore(Store):
             record = await self._cas(conn, game_id, expected_rev, now, sets, params, seq=seq)
             await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, seq))
             await conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, seq))
-            await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, state_json))
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                (game_id, seq, state_json),
+            )
         return record
 
     async def put_state(self, game_id: int, seq: int, state_json: str) -> None:
         async with self.transaction() as conn:
-            await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, state_json))
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                (game_id, seq, state_json),
+            )
 
     async def current_state(self, game_id: int) -> str | None:
         row = await self._one(
-            "SELECT s.state FROM snapshots s JOIN games g ON g.id = s.game_id AND s.seq = g.seq WHERE g.id = ?", (game_id,)
+            "SELECT s.state FROM snapshots s JOIN games g ON g.id = s.game_id AND s.seq = g.seq WHERE g.id = ?",
+            (game_id,),
         )
         return row[0] if row else None
 
     async def snapshot_before(self, game_id: int, seq: int) -> tuple[int, str]:
         row = await self._one(
-            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1", (game_id, seq)
+            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, seq),
         )
         if row is None:
             raise StoreError(f"game {game_id}: no snapshot at or before {seq}")
@@ -281,7 +336,10 @@ class SqliteStore(Store):
 
     async def actions(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[ActionRecord]:
         if last is None:
-            rows = await self._all(f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after))
+            rows = await self._all(
+                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, after),
+            )
         else:
             rows = await self._all(
                 f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
@@ -291,13 +349,17 @@ class SqliteStore(Store):
         return [_action(row) for row in rows]
 
     async def last_seq_by(self, game_id: int, user_id: str) -> int | None:
-        row = await self._one("SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        row = await self._one(
+            "SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
         return row[0] if row else None
 
     # --- settings -----------------------------------------------------------------------
 
     async def guild_settings(self, guild: str) -> GuildSettings:
-        row = await self._one("SELECT locale, reminder_hours, clock_days FROM guild_settings WHERE guild = ?", (guild,))
+        row = await self._one(
+            "SELECT locale, reminder_hours, clock_days FROM guild_settings WHERE guild = ?", (guild,)
+        )
         return GuildSettings(guild, *row) if row else GuildSettings(guild)
 
     async def put_guild_settings(self, settings: GuildSettings, now: float) -> None:

@@ -23,7 +23,11 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 2 keeps who attacked in the game's first duel (league statistics). A version 1
     state knows it from the option, or from the round's starter while still in round 1."""
     chosen = data.get("options", {}).get("first_attacker")
-    first = chosen if chosen in ("p1", "p2") else (data.get("round_starter") if data.get("round", 1) == 1 else None)
+    first = (
+        chosen
+        if chosen in ("p1", "p2")
+        else (data.get("round_starter") if data.get("round", 1) == 1 else None)
+    )
     return {**data, "schema_version": 2, "first_attacker": first}
 
 
@@ -80,7 +84,9 @@ class AthenaGame:
             raise ValueError(f"not a Battle for Athena state: game={data.get('game')!r}")
         version = data.get("schema_version", 1)
         if version > State.SCHEMA_VERSION:
-            raise ValueError(f"athena state schema {version} is newer than this engine ({State.SCHEMA_VERSION})")
+            raise ValueError(
+                f"athena state schema {version} is newer than this engine ({State.SCHEMA_VERSION})"
+            )
         while version < State.SCHEMA_VERSION:
             data = UPGRADES[version](data)
             version = data["schema_version"]

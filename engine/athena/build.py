@@ -63,7 +63,9 @@ def preset_army(options: Options, preset: str) -> list[str]:
 
 def preset_powers(options: Options, preset: str) -> list[str]:
     known = list(content().powers)
-    order = [c for c in POWER_PRESETS[preset] if c in known] + [c for c in known if c not in POWER_PRESETS[preset]]
+    order = [c for c in POWER_PRESETS[preset] if c in known] + [
+        c for c in known if c not in POWER_PRESETS[preset]
+    ]
     picks = [code for code in order for _ in range(MAX_COPIES_POWER)]
     return picks[: options.cards]
 

@@ -64,8 +64,17 @@ EFFECT_PHASES = {
 
 class Effect(Strict):
     kind: Literal[
-        "annihilate", "bonus", "full_value", "immunity", "support",
-        "anticipate", "clairvoyance", "draw", "swap", "camouflage", "colour_shift",
+        "annihilate",
+        "bonus",
+        "full_value",
+        "immunity",
+        "support",
+        "anticipate",
+        "clairvoyance",
+        "draw",
+        "swap",
+        "camouflage",
+        "colour_shift",
     ]
     amount: int = 0  # combat value (bonus, support), cards (draw) or colour levels (colour_shift)
     when: Literal["any", "attacker", "defender"] = "any"
@@ -85,7 +94,9 @@ class Power(Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Power:
         if EFFECT_PHASES[self.effect.kind] != self.phase:
-            raise ValueError(f"a {self.effect.kind!r} effect activates in the {EFFECT_PHASES[self.effect.kind]} phase")
+            raise ValueError(
+                f"a {self.effect.kind!r} effect activates in the {EFFECT_PHASES[self.effect.kind]} phase"
+            )
         if self.lasting != (self.effect.kind == "support"):
             raise ValueError("only a 'support' effect is lasting")
         return self
@@ -216,11 +227,21 @@ def load_content(extra_dir: str | Path | None = None) -> Content:
 
 def _register_names(content: Content) -> None:
     """The data's names are the source of the display names, so packs' new cards read well."""
-    tables = {"card": content.combatants, "power": content.powers, "terrain": content.terrains,
-              "scenario": content.scenarios}
+    tables = {
+        "card": content.combatants,
+        "power": content.powers,
+        "terrain": content.terrains,
+        "scenario": content.scenarios,
+    }
     for locale in ("en", "fr"):
-        register_texts(locale, {f"athena.{kind}.{code}": getattr(item.name, locale)
-                                for kind, table in tables.items() for code, item in table.items()})
+        register_texts(
+            locale,
+            {
+                f"athena.{kind}.{code}": getattr(item.name, locale)
+                for kind, table in tables.items()
+                for code, item in table.items()
+            },
+        )
 
 
 _current: list[Content] = []

@@ -11,8 +11,15 @@ from engine.i18n import T, Text
 
 def _slot(slot: SlotView) -> Text:
     card = slot.card
-    return T("athena.desc.slot", slot=slot.slot, card=card_name(card.code), attack=card.attack,
-             defense=card.defense, colour=colour_name(card.colour), powers=slot.power_count)
+    return T(
+        "athena.desc.slot",
+        slot=slot.slot,
+        card=card_name(card.code),
+        attack=card.attack,
+        defense=card.defense,
+        colour=colour_name(card.colour),
+        powers=slot.power_count,
+    )
 
 
 def describe(view: AthenaView) -> list[Text]:
@@ -21,8 +28,10 @@ def describe(view: AthenaView) -> list[Text]:
     mine = view.armies[view.viewer]
     lines = [T("athena.desc.phase", round=view.round, duel=view.duel, phase=T(f"athena.phase.{view.phase}"))]
     lines += _scores(view)
-    hand = [T("athena.desc.power", power=power_name(p.code), cost=p.cost, phase=T(f"athena.phase.{p.phase}"))
-            for p in mine.hand or []]
+    hand = [
+        T("athena.desc.power", power=power_name(p.code), cost=p.cost, phase=T(f"athena.phase.{p.phase}"))
+        for p in mine.hand or []
+    ]
     lines.append(T("athena.desc.hand", tokens=mine.tokens, hand=hand or T("athena.desc.empty")))
     ready = [_slot(s) for s in mine.slots if s.available and s.card is not None]
     if ready:
@@ -31,8 +40,15 @@ def describe(view: AthenaView) -> list[Text]:
     if engaged is not None and engaged.card is not None and engaged.value is None:
         lines.append(T("athena.desc.engaged", slot=engaged.slot, card=card_name(engaged.card.code)))
     other = next(r for r in view.roles if r != view.viewer)
-    learned = [T("athena.desc.learned", slot=s.slot, what=card_name(s.card.code) if s.card else colour_name(s.known_colour))
-               for s in view.armies[other].slots if s.present and (s.card is not None or s.known_colour)]
+    learned = [
+        T(
+            "athena.desc.learned",
+            slot=s.slot,
+            what=card_name(s.card.code) if s.card else colour_name(s.known_colour),
+        )
+        for s in view.armies[other].slots
+        if s.present and (s.card is not None or s.known_colour)
+    ]
     if learned:
         lines.append(T("athena.desc.learned_all", items=learned))
     return lines
@@ -46,23 +62,41 @@ def _scores(view: AthenaView) -> list[Text]:
         army = view.armies[role]
         # before the deployment every slot is still empty: the whole army is to come
         cards = len(army.slots) if view.phase == "deploy" else sum(s.present for s in army.slots)
-        out.append(T(
-            "athena.desc.score", who=role_name(role), rounds=army.rounds_won, need=view.rounds_to_win,
-            vp=army.round_vp, captured=len(army.captured), powers=sum(len(c.powers) for c in army.captured),
-            terrains=len(army.terrains), tokens=army.tokens, cards=cards,
-        ))
+        out.append(
+            T(
+                "athena.desc.score",
+                who=role_name(role),
+                rounds=army.rounds_won,
+                need=view.rounds_to_win,
+                vp=army.round_vp,
+                captured=len(army.captured),
+                powers=sum(len(c.powers) for c in army.captured),
+                terrains=len(army.terrains),
+                tokens=army.tokens,
+                cards=cards,
+            )
+        )
     return out
 
 
 def summary(view: AthenaView) -> list[Text]:
     """The public position in a few lines (any viewer's view gives the same lines)."""
-    lines = [T("athena.desc.scenario", scenario=T(f"athena.scenario.{view.scenario}"), rounds=view.rounds_to_win)]
+    lines = [
+        T("athena.desc.scenario", scenario=T(f"athena.scenario.{view.scenario}"), rounds=view.rounds_to_win)
+    ]
     if view.phase == "over":
         return lines + _scores(view)
-    lines.append(T("athena.desc.phase", round=view.round, duel=view.duel, phase=T(f"athena.phase.{view.phase}")))
+    lines.append(
+        T("athena.desc.phase", round=view.round, duel=view.duel, phase=T(f"athena.phase.{view.phase}"))
+    )
     if view.phase not in ("build", "deploy"):
         active = view.terrain_row[0] if view.terrain_row else None
-        lines.append(T("athena.desc.duel", who=role_name(view.attacker),
-                       terrain=terrain_name(active) if active else T("athena.terrain.none"),
-                       vp=view.terrain_values.get(active, 0) if active else 0))
+        lines.append(
+            T(
+                "athena.desc.duel",
+                who=role_name(view.attacker),
+                terrain=terrain_name(active) if active else T("athena.terrain.none"),
+                vp=view.terrain_values.get(active, 0) if active else 0,
+            )
+        )
     return lines + _scores(view)

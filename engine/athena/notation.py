@@ -37,7 +37,15 @@ from engine.athena.state import (
 from engine.errors import IllegalCommand
 from engine.protocol import Role
 
-HELP_EXAMPLES = ["CM@15", "discard CM", "activate CL@7 12", "pass", "engage 15", "reveal CM@15", "deploy strong"]
+HELP_EXAMPLES = [
+    "CM@15",
+    "discard CM",
+    "activate CL@7 12",
+    "pass",
+    "engage 15",
+    "reveal CM@15",
+    "deploy strong",
+]
 
 _CODE = r"([a-z][a-z0-9]{1,3})"
 _PATTERNS = [
@@ -97,11 +105,26 @@ def _codes(text: str, known: dict[str, Any], error: str) -> tuple[str, ...]:
 def _list_command(kind: str, rest: str) -> Command:
     c = content()
     if kind == "deploy":
-        model, presets, known, error = Deploy, ("random", "strong", "weak"), c.combatants, "athena.err.unknown_card"
+        model, presets, known, error = (
+            Deploy,
+            ("random", "strong", "weak"),
+            c.combatants,
+            "athena.err.unknown_card",
+        )
     elif kind == "recruit":
-        model, presets, known, error = Recruit, ("strong", "balanced", "light"), c.combatants, "athena.err.unknown_card"
+        model, presets, known, error = (
+            Recruit,
+            ("strong", "balanced", "light"),
+            c.combatants,
+            "athena.err.unknown_card",
+        )
     else:
-        model, presets, known, error = ChoosePowers, ("combat", "mixed", "cunning"), c.powers, "athena.err.unknown_power"
+        model, presets, known, error = (
+            ChoosePowers,
+            ("combat", "mixed", "cunning"),
+            c.powers,
+            "athena.err.unknown_power",
+        )
     if rest in presets:
         return model(preset=rest)
     return model(codes=_codes(rest, known, error))

@@ -38,8 +38,22 @@ from engine.protocol import Role
 SPENDING = 0.1  # VP-equivalent cost of using up one point of attack + defence
 TERRAIN_GUESS = 2  # VP of a terrain when the row is empty or unknown
 # How much each power is worth to us when we can afford it; discards start from the lowest.
-POWER_PRIORITY = {"CC": 6, "AS": 5, "CM": 5, "RI": 4, "SO": 4, "DI": 3, "AT": 2, "IM": 2, "AN": 2,
-                  "CL": 1, "MR": 1, "PS": 0, "CA": 1, "RE": 0}
+POWER_PRIORITY = {
+    "CC": 6,
+    "AS": 5,
+    "CM": 5,
+    "RI": 4,
+    "SO": 4,
+    "DI": 3,
+    "AT": 2,
+    "IM": 2,
+    "AN": 2,
+    "CL": 1,
+    "MR": 1,
+    "PS": 0,
+    "CA": 1,
+    "RE": 0,
+}
 
 
 def att_value(face: CardFace) -> int:
@@ -98,7 +112,11 @@ class HeuristicPlayer:
         kind = state.stack[-1].kind
         pick: Command | None = None
         if kind == "build":
-            pick = Recruit(preset="balanced") if not state.armies[role].recruited else ChoosePowers(preset="combat")
+            pick = (
+                Recruit(preset="balanced")
+                if not state.armies[role].recruited
+                else ChoosePowers(preset="combat")
+            )
         elif kind == "deploy":
             pick = Deploy(preset=self.deploy)
         elif kind == "power":
@@ -135,10 +153,16 @@ class HeuristicPlayer:
         stake = self._terrain_vp(v)
         best: tuple[float, int] | None = None
         for slot, face in self._my_cards(v, role).items():
-            value = att_value(face) + 2 * state.armies[role].support + self._bonus(v, role, slot, True, me.tokens)
+            value = (
+                att_value(face) + 2 * state.armies[role].support + self._bonus(v, role, slot, True, me.tokens)
+            )
             beaten = sum(1 for c in unseen if def_value(_face(c)) + 2 * state.armies[foe].support >= value)
             p_win = (1 - beaten / max(1, len(unseen))) ** foe_available
-            gain = p_win * (stake + 1) - (1 - p_win) * (face.vp + stake) - self.spending * (face.attack + face.defense)
+            gain = (
+                p_win * (stake + 1)
+                - (1 - p_win) * (face.vp + stake)
+                - self.spending * (face.attack + face.defense)
+            )
             key = (gain, -slot)
             if best is None or key > (best[0], -best[1]):
                 best = (gain, slot)
@@ -154,17 +178,25 @@ class HeuristicPlayer:
             unseen = self._unseen_enemy(state, role)
             colour = engaged.announced_colour
             candidates = [c for c in unseen if colour is None or content().colour(c) == colour] or unseen
-        foe_bonus = 2 * state.armies[foe].support + (3 if engaged.power_count and state.armies[foe].tokens else 0)
+        foe_bonus = 2 * state.armies[foe].support + (
+            3 if engaged.power_count and state.armies[foe].tokens else 0
+        )
         values = [att_value(_face(c)) + foe_bonus for c in candidates]
         foe_vp = sum(_face(c).vp for c in candidates) / len(candidates)
         stake = self._terrain_vp(v)
         tokens = v.armies[role].tokens
         best: tuple[float, int] | None = None
         for slot, face in self._my_cards(v, role).items():
-            mine = def_value(face) + 2 * state.armies[role].support + self._bonus(v, role, slot, False, tokens)
+            mine = (
+                def_value(face) + 2 * state.armies[role].support + self._bonus(v, role, slot, False, tokens)
+            )
             p_win = sum(1.0 if x < mine else 0.5 if x == mine else 0.0 for x in values) / len(values)
             p_lose = sum(1 for x in values if x > mine) / len(values)
-            gain = p_win * (foe_vp + stake) - p_lose * (face.vp + stake) - self.spending * (face.attack + face.defense)
+            gain = (
+                p_win * (foe_vp + stake)
+                - p_lose * (face.vp + stake)
+                - self.spending * (face.attack + face.defense)
+            )
             if best is None or (gain, -slot) > (best[0], -best[1]):
                 best = (gain, slot)
         assert best is not None
@@ -210,7 +242,10 @@ class HeuristicPlayer:
         if role == state.attacker:  # the defender reveals after us
             foe_army = state.armies[foe]
             face = _face(state.engaged[foe].card)
-            theirs += sum(power_gain(p.code, False, face) for p in P.payable(foe_army, state.engaged[foe].powers, "reveal"))
+            theirs += sum(
+                power_gain(p.code, False, face)
+                for p in P.payable(foe_army, state.engaged[foe].powers, "reveal")
+            )
         for cmd in legal:
             if not isinstance(cmd, Reveal):
                 continue

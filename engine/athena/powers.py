@@ -38,7 +38,9 @@ def pay(army: Army, attached: Attached) -> None:
 
 def check_payable(army: Army, code: str) -> None:
     if extra_cost(code) > army.tokens:
-        raise IllegalCommand("athena.err.cannot_pay", power=power_name(code), need=extra_cost(code), have=army.tokens)
+        raise IllegalCommand(
+            "athena.err.cannot_pay", power=power_name(code), need=extra_cost(code), have=army.tokens
+        )
 
 
 def check_own_slot(army: Army, slot: int) -> None:
@@ -95,7 +97,9 @@ def find_attached(army: Army, slot: int, code: str, phase: str) -> Attached:
     for attached in army.powers[slot - 1]:
         if attached.code == code and not attached.active and not attached.cancelled:
             if card(code).phase != phase:
-                raise IllegalCommand("athena.err.power_phase", power=power_name(code), phase=T(f"athena.phase.{phase}"))
+                raise IllegalCommand(
+                    "athena.err.power_phase", power=power_name(code), phase=T(f"athena.phase.{phase}")
+                )
             return attached
     raise IllegalCommand("athena.err.no_power_there", power=power_name(code), slot=slot)
 
@@ -126,8 +130,13 @@ def activate_strategy(ctx: Ctx, role: Role, cmd: Activate) -> None:
     elif effect.kind == "clairvoyance":
         seen = foe.slots[cmd.target - 1]
         army.known_cards[cmd.target] = seen
-        ctx.private(role, "athena.ev.clairvoyance", {"slot": cmd.target, "card": seen},
-                    slot=cmd.target, card=card_name(seen))
+        ctx.private(
+            role,
+            "athena.ev.clairvoyance",
+            {"slot": cmd.target, "card": seen},
+            slot=cmd.target,
+            card=card_name(seen),
+        )
     elif effect.kind == "draw":
         ctx.draw_powers(role, effect.amount)
     elif effect.kind == "swap":
@@ -144,7 +153,9 @@ def _anticipate(ctx: Ctx, role: Role) -> None:
         colours[slot] = content().colour(foe.slots[slot - 1])
         army.known_colours[slot] = colours[slot]
     ctx.private(
-        role, "athena.ev.anticipation", {"colours": colours},
+        role,
+        "athena.ev.anticipation",
+        {"colours": colours},
         colours=[T("athena.ev.slot_colour", slot=slot, colour=colour_name(c)) for slot, c in colours.items()],
     )
 
@@ -190,8 +201,13 @@ def activate_reveal(ctx: Ctx, role: Role, code: str, slot: int) -> None:
         raise IllegalCommand("athena.err.no_power_there", power=power_name(code), slot=slot)
     check_payable(army, code)
     pay(army, attached)
-    ctx.public("athena.ev.activated", {"role": role, "power": code, "slot": slot},
-               who=role_name(role), power=power_name(code), slot=slot)
+    ctx.public(
+        "athena.ev.activated",
+        {"role": role, "power": code, "slot": slot},
+        who=role_name(role),
+        power=power_name(code),
+        slot=slot,
+    )
     if card(code).effect.kind == "annihilate":
         foe_role = state.other(role)
         cancelled = []
@@ -199,8 +215,12 @@ def activate_reveal(ctx: Ctx, role: Role, code: str, slot: int) -> None:
             if not other.active and not other.cancelled:
                 other.cancelled = True
                 cancelled.append(other.code)
-        ctx.public("athena.ev.annihilated", {"role": foe_role, "powers": cancelled},
-                   who=role_name(foe_role), count=len(cancelled))
+        ctx.public(
+            "athena.ev.annihilated",
+            {"role": foe_role, "powers": cancelled},
+            who=role_name(foe_role),
+            count=len(cancelled),
+        )
 
 
 # ---- resolution (004 §VI.B "Phase de Résolution") ---------------------------------------------

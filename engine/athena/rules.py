@@ -52,8 +52,12 @@ from engine.protocol import Outcome, Role
 from engine.rng import Rng
 
 PHASE_OF_FRAME = {
-    "build": "build", "deploy": "deploy", "power": "power", "strategy": "strategy",
-    "engage": "engagement", "reveal": "reveal",
+    "build": "build",
+    "deploy": "deploy",
+    "power": "power",
+    "strategy": "strategy",
+    "engage": "engagement",
+    "reveal": "reveal",
 }
 COMMANDS_OF_FRAME = {
     "build": (Recruit, ChoosePowers),
@@ -89,8 +93,14 @@ def setup(options: Options, roles: list[Role], seed: int) -> State:
         for army in armies.values():
             army.roster, army.pool, army.round_tokens = _expand(sc.army), _expand(sc.powers), sc.tokens
     state = State(
-        roles=list(roles), options=options, rng=rng, stage="build" if sc.expert else "deploy",
-        attacker=first, round_starter=first, first_attacker=first, armies=armies,
+        roles=list(roles),
+        options=options,
+        rng=rng,
+        stage="build" if sc.expert else "deploy",
+        attacker=first,
+        round_starter=first,
+        first_attacker=first,
+        armies=armies,
     )
     if sc.expert:  # 004 §IX: both players build their armies secretly, at the same time
         state.stack = [Frame(kind="build", roles=list(roles))]
@@ -107,7 +117,9 @@ def _terrain_pool(state: State) -> tuple[list[str], int]:
     sc = c.scenarios[opts.scenario]
     if not sc.expert:
         return _expand(sc.terrains), sc.visible
-    pool = [t.code for t in c.terrains.values() if opts.terrain_specials or not t.special for _ in range(t.box)]
+    pool = [
+        t.code for t in c.terrains.values() if opts.terrain_specials or not t.special for _ in range(t.box)
+    ]
     state.rng.shuffle(pool)
     return pool[: opts.terrain_count], opts.terrain_visible
 
@@ -135,8 +147,12 @@ def _start_round(ctx: Ctx) -> None:
     state.attacker = state.round_starter
     state.stack = [Frame(kind="deploy", roles=list(state.roles))]
     ctx.reveals = True
-    ctx.public("athena.ev.round_started", {"round": state.round, "attacker": state.attacker},
-               round=state.round, who=role_name(state.attacker))
+    ctx.public(
+        "athena.ev.round_started",
+        {"round": state.round, "attacker": state.attacker},
+        round=state.round,
+        who=role_name(state.attacker),
+    )
     for role in state.roles:
         ctx.draw_powers(role, hand)
 
@@ -158,8 +174,11 @@ def _start_duel(ctx: Ctx) -> None:
     state.stack = duel_frames(state)
     terrain = state.terrain_row[0] if state.terrain_row else None
     ctx.public(
-        "athena.ev.duel_started", {"duel": state.duel, "attacker": att, "terrain": terrain},
-        duel=state.duel, who=role_name(att), terrain=terrain_name(terrain) if terrain else T("athena.terrain.none"),
+        "athena.ev.duel_started",
+        {"duel": state.duel, "attacker": att, "terrain": terrain},
+        duel=state.duel,
+        who=role_name(att),
+        terrain=terrain_name(terrain) if terrain else T("athena.terrain.none"),
     )
 
 
@@ -176,8 +195,13 @@ def _build(ctx: Ctx, role: Role, cmd: Command) -> None:
         build.check_army(opts, codes)
         army.roster, army.recruited = list(codes), True
         army.round_tokens = opts.army_points - build.army_cost(codes)  # RULES-NOTES B3.7: 1:1
-        ctx.private(role, "athena.ev.recruited", {"cards": list(codes), "tokens": army.round_tokens},
-                    count=len(codes), tokens=army.round_tokens)
+        ctx.private(
+            role,
+            "athena.ev.recruited",
+            {"cards": list(codes), "tokens": army.round_tokens},
+            count=len(codes),
+            tokens=army.round_tokens,
+        )
         return
     if not army.recruited:
         raise IllegalCommand("athena.err.recruit_first")
@@ -205,7 +229,8 @@ def _deploy(ctx: Ctx, role: Role, cmd: Deploy) -> None:
         if have != need:
             raise IllegalCommand(
                 "athena.err.deploy_mismatch",
-                missing=sorted((need - have).elements()) or ["-"], extra=sorted((have - need).elements()) or ["-"],
+                missing=sorted((need - have).elements()) or ["-"],
+                extra=sorted((have - need).elements()) or ["-"],
             )
     army.slots, army.deployed = order, True
     state.stack[-1].roles.remove(role)
@@ -225,9 +250,16 @@ def _power(ctx: Ctx, role: Role, cmd: Command) -> None:
         army.hand.remove(cmd.power)
         army.tokens -= 1
         army.powers[cmd.slot - 1].append(Attached(code=cmd.power))
-        ctx.public("athena.ev.power_played", {"role": role, "slot": cmd.slot}, who=role_name(role), slot=cmd.slot)
-        ctx.private(role, "athena.ev.you_played", {"power": cmd.power, "slot": cmd.slot},
-                    power=power_name(cmd.power), slot=cmd.slot)
+        ctx.public(
+            "athena.ev.power_played", {"role": role, "slot": cmd.slot}, who=role_name(role), slot=cmd.slot
+        )
+        ctx.private(
+            role,
+            "athena.ev.you_played",
+            {"power": cmd.power, "slot": cmd.slot},
+            power=power_name(cmd.power),
+            slot=cmd.slot,
+        )
     else:
         army.hand.remove(cmd.power)
         army.power_discard.append(cmd.power)
@@ -272,8 +304,13 @@ def _engage_slot(ctx: Ctx, role: Role, slot: int) -> None:
     powers.engage_powers(ctx, role, engaged)
     ctx.reveals = True
     if role == state.attacker:
-        ctx.public("athena.ev.engaged", {"role": role, "slot": slot, "colour": engaged.announced},
-                   who=role_name(role), slot=slot, colour=colour_name(engaged.announced))
+        ctx.public(
+            "athena.ev.engaged",
+            {"role": role, "slot": slot, "colour": engaged.announced},
+            who=role_name(role),
+            slot=slot,
+            colour=colour_name(engaged.announced),
+        )
     else:
         ctx.public("athena.ev.answered", {"role": role, "slot": slot}, who=role_name(role), slot=slot)
     if role != state.attacker:  # both cards are out: 004 §VI.B "Phase de Révélation"
@@ -282,9 +319,13 @@ def _engage_slot(ctx: Ctx, role: Role, slot: int) -> None:
             eng.revealed = True
             codes = [p.code for p in eng.powers]
             params = {"powers": [power_name(c) for c in codes]} if codes else {}
-            ctx.public("athena.ev.revealed" if codes else "athena.ev.revealed_bare",
-                       {"role": r, "card": eng.card, "powers": codes},
-                       who=role_name(r), card=card_name(eng.card), **params)
+            ctx.public(
+                "athena.ev.revealed" if codes else "athena.ev.revealed_bare",
+                {"role": r, "card": eng.card, "powers": codes},
+                who=role_name(r),
+                card=card_name(eng.card),
+                **params,
+            )
 
 
 def _reveal(ctx: Ctx, role: Role, cmd: Command) -> None:
@@ -295,7 +336,11 @@ def _reveal(ctx: Ctx, role: Role, cmd: Command) -> None:
 
 
 HANDLERS: dict[str, Callable[[Ctx, Role, Command], None]] = {
-    "build": _build, "deploy": _deploy, "power": _power, "strategy": _strategy, "engage": _engage,
+    "build": _build,
+    "deploy": _deploy,
+    "power": _power,
+    "strategy": _strategy,
+    "engage": _engage,
     "reveal": _reveal,
 }
 
@@ -306,7 +351,8 @@ HANDLERS: dict[str, Callable[[Ctx, Role, Command], None]] = {
 def _has_face_down(army: Army) -> bool:
     return any(
         not p.active and not p.cancelled
-        for code, slot_powers in zip(army.slots, army.powers, strict=True) if code is not None
+        for code, slot_powers in zip(army.slots, army.powers, strict=True)
+        if code is not None
         for p in slot_powers
     )
 
@@ -343,7 +389,12 @@ def _skip_or_auto(ctx: Ctx, frame: Frame) -> bool:
         skip = not powers.payable(army, engaged.powers, "reveal")
         if skip:
             for p in powers.pending(engaged.powers, "reveal"):
-                ctx.public("athena.ev.fizzled", {"role": role, "power": p.code}, who=role_name(role), power=power_name(p.code))
+                ctx.public(
+                    "athena.ev.fizzled",
+                    {"role": role, "power": p.code},
+                    who=role_name(role),
+                    power=power_name(p.code),
+                )
     if skip:
         state.stack.pop()
     return skip
@@ -383,8 +434,14 @@ def _resolve(ctx: Ctx) -> None:
         winner = max(values, key=values.get)
     else:  # equal values: a tie, unless Riposte wins ties for the defender
         winner = dfd if powers.wins_ties(state, dfd) else None
-    ctx.public("athena.ev.values", {"values": {r: half(v) for r, v in values.items()}}, att=role_name(att), att_value=value_text(values[att]),
-               dfd=role_name(dfd), dfd_value=value_text(values[dfd]))
+    ctx.public(
+        "athena.ev.values",
+        {"values": {r: half(v) for r, v in values.items()}},
+        att=role_name(att),
+        att_value=value_text(values[att]),
+        dfd=role_name(dfd),
+        dfd_value=value_text(values[dfd]),
+    )
     terrain = None
     if winner is None:  # tie: both discard, the terrain stays, the attacker stays
         for r in (att, dfd):
@@ -397,9 +454,15 @@ def _resolve(ctx: Ctx) -> None:
             _discard(state.armies[loser], lost)
             ctx.public("athena.ev.immune", {"role": loser}, who=role_name(loser), card=card_name(lost.card))
         else:
-            state.armies[winner].captured.append(Captured(card=lost.card, powers=[p.code for p in lost.powers]))
-            ctx.public("athena.ev.captured", {"role": winner, "card": lost.card}, who=role_name(winner),
-                       card=card_name(lost.card))
+            state.armies[winner].captured.append(
+                Captured(card=lost.card, powers=[p.code for p in lost.powers])
+            )
+            ctx.public(
+                "athena.ev.captured",
+                {"role": winner, "card": lost.card},
+                who=role_name(winner),
+                card=card_name(lost.card),
+            )
         _discard(state.armies[winner], state.engaged[winner])
         if state.terrain_row:  # the active terrain goes to the winner
             terrain = state.terrain_row.pop(0)
@@ -413,15 +476,23 @@ def _resolve(ctx: Ctx) -> None:
     for r in (att, dfd):
         state.armies[r].support += powers.support_gained(state, r)
     state.last_duel = DuelRecord(
-        round=state.round, duel=state.duel, attacker=att, engaged=state.engaged, winner=winner, terrain=terrain,
+        round=state.round,
+        duel=state.duel,
+        attacker=att,
+        engaged=state.engaged,
+        winner=winner,
+        terrain=terrain,
     )
     state.engaged = {}
     for r in (att, dfd):  # recovery: one power each if the deck allows
         ctx.draw_powers(r, 1)
     if terrain is not None and state.terrain_deck:  # the row shifts and is refilled at the far end
         state.terrain_row.append(state.terrain_deck.pop())
-        ctx.public("athena.ev.terrain_drawn", {"terrain": state.terrain_row[-1]},
-                   terrain=terrain_name(state.terrain_row[-1]))
+        ctx.public(
+            "athena.ev.terrain_drawn",
+            {"terrain": state.terrain_row[-1]},
+            terrain=terrain_name(state.terrain_row[-1]),
+        )
     for role in state.roles:  # what was learned about cards that left the army is moot
         army, foe_slots = state.armies[role], state.armies[state.other(role)].slots
         for known in (army.known_cards, army.known_colours):
@@ -436,9 +507,16 @@ def _end_round(ctx: Ctx) -> None:
     state.rounds.append(record)
     a, b = state.roles
     ctx.public(
-        "athena.ev.round_over", {"round": state.round, "vp": record.vp, "winner": record.winner},
-        round=state.round, a=role_name(a), a_vp=record.vp[a], b=role_name(b), b_vp=record.vp[b],
-        outcome=T("athena.ev.round_won", who=role_name(record.winner)) if record.winner else T("athena.ev.round_drawn"),
+        "athena.ev.round_over",
+        {"round": state.round, "vp": record.vp, "winner": record.winner},
+        round=state.round,
+        a=role_name(a),
+        a_vp=record.vp[a],
+        b=role_name(b),
+        b_vp=record.vp[b],
+        outcome=T("athena.ev.round_won", who=role_name(record.winner))
+        if record.winner
+        else T("athena.ev.round_drawn"),
     )
     winners = scoring.game_winners(state)
     if winners is not None:
@@ -480,8 +558,11 @@ def apply(state: State, role: Role, command: Command) -> Outcome:
         raise IllegalCommand("core.err.not_your_turn")
     frame = state.stack[-1]
     if not isinstance(command, COMMANDS_OF_FRAME[frame.kind]):
-        raise IllegalCommand("athena.err.wrong_phase", phase=T(f"athena.phase.{PHASE_OF_FRAME[frame.kind]}"),
-                             examples=examples(state, role))
+        raise IllegalCommand(
+            "athena.err.wrong_phase",
+            phase=T(f"athena.phase.{PHASE_OF_FRAME[frame.kind]}"),
+            examples=examples(state, role),
+        )
     new = clone(state)
     ctx = Ctx(new)
     HANDLERS[frame.kind](ctx, role, command)
@@ -546,9 +627,14 @@ def _legal_strategy(state: State, role: Role) -> list[Command]:
         for code in dict.fromkeys(p.code for p in powers.payable(army, army.powers[slot - 1], "strategy")):
             kind = powers.card(code).effect.kind
             if kind == "clairvoyance":
-                out += [Activate(power=code, slot=slot, target=t) for t in powers.available_slots(state, state.other(role))]
+                out += [
+                    Activate(power=code, slot=slot, target=t)
+                    for t in powers.available_slots(state, state.other(role))
+                ]
             elif kind == "swap":
-                out += [Activate(power=code, slot=slot, swap=(a, b)) for a in present for b in present if a < b]
+                out += [
+                    Activate(power=code, slot=slot, swap=(a, b)) for a in present for b in present if a < b
+                ]
             else:
                 out.append(Activate(power=code, slot=slot))
     return out

@@ -78,4 +78,9 @@ def result(state: State) -> Result | None:
         reason = T("athena.result.won", who=role_name(state.winners[0]), rounds=won[state.winners[0]])
     else:
         reason = T("athena.result.draw", rounds=len(state.rounds))
-    return Result(winners=list(state.winners), scores={r: float(won[r]) for r in state.roles}, reason=reason, details=details)
+    return Result(
+        winners=list(state.winners),
+        scores={r: float(won[r]) for r in state.roles},
+        reason=reason,
+        details=details,
+    )

@@ -58,24 +58,33 @@ class Options(BaseModel):
             # setting there would be silently ignored, so it is refused with the reason
             changed = [f for f in EXPERT_FIELDS if getattr(self, f) != type(self).model_fields[f].default]
             if changed:
-                raise IllegalCommand("athena.err.expert_only", option=T(f"athena.option.{changed[0]}"),
-                                     scenario=T(f"athena.scenario.{self.scenario}"))
+                raise IllegalCommand(
+                    "athena.err.expert_only",
+                    option=T(f"athena.option.{changed[0]}"),
+                    scenario=T(f"athena.scenario.{self.scenario}"),
+                )
             return self
         if not structures.fits(self.structure, self.cards):
             raise IllegalCommand(
-                "athena.err.structure_size", structure=T(f"athena.structure.{self.structure}"), cards=self.cards,
+                "athena.err.structure_size",
+                structure=T(f"athena.structure.{self.structure}"),
+                cards=self.cards,
                 sizes=structures.sizes(self.structure)[:8],
             )
         cheapest = sorted(card.cost for card in c.combatants.values() for _ in range(MAX_COPIES_COMBATANT))
         if self.cards > len(cheapest) or sum(cheapest[: self.cards]) > self.army_points:
             raise IllegalCommand("athena.err.points_too_low", points=self.army_points, cards=self.cards)
         if self.cards > MAX_COPIES_POWER * len(c.powers):
-            raise IllegalCommand("athena.err.too_many_cards", cards=self.cards, most=MAX_COPIES_POWER * len(c.powers))
+            raise IllegalCommand(
+                "athena.err.too_many_cards", cards=self.cards, most=MAX_COPIES_POWER * len(c.powers)
+            )
         pool = sum(t.box for t in c.terrains.values() if self.terrain_specials or not t.special)
         if self.terrain_count > pool:
             raise IllegalCommand("athena.err.terrain_count", count=self.terrain_count, most=pool)
         if self.terrain_visible > self.terrain_count:
-            raise IllegalCommand("athena.err.terrain_visible", visible=self.terrain_visible, count=self.terrain_count)
+            raise IllegalCommand(
+                "athena.err.terrain_visible", visible=self.terrain_visible, count=self.terrain_count
+            )
         return self
 
     def target_rounds(self) -> int:
@@ -163,7 +172,9 @@ class State(GameState):
     duel: int = 0
     attacker: Role
     round_starter: Role  # who attacked first this round
-    first_attacker: Role | None = None  # of the whole game, for league statistics (None: unknown in an upgraded v1 state)
+    first_attacker: Role | None = (
+        None  # of the whole game, for league statistics (None: unknown in an upgraded v1 state)
+    )
     stack: list[Frame] = []
     armies: dict[Role, Army]
     terrain_deck: list[str] = []  # the next draw is the last element

@@ -31,8 +31,14 @@ def card_face(code: str) -> CardFace:
     key = (id(c), "card", code)
     if key not in _face_cache:
         card = c.combatants[code]
-        _face_cache[key] = CardFace(code=code, attack=card.attack, defense=card.defense, vp=card.vp, cost=card.cost,
-                               colour=c.colour(code))
+        _face_cache[key] = CardFace(
+            code=code,
+            attack=card.attack,
+            defense=card.defense,
+            vp=card.vp,
+            cost=card.cost,
+            colour=c.colour(code),
+        )
     return _face_cache[key]
 
 
@@ -65,14 +71,19 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
         # what the viewer learned about a card shows on its slot while the card is there (once
         # engaged, it shows on the duel card instead: `_engaged`)
         seen = learner.known_cards.get(slot) if learner and code is not None else None
-        out.append(SlotView(
-            slot=slot, row=geometry.rows[i], x=geometry.xs[i], present=code is not None,
-            available=slot in available,
-            card=card_face(code) if code is not None and own else (card_face(seen) if seen else None),
-            known_colour=learner.known_colours.get(slot) if learner and code is not None else None,
-            power_count=len(face_down[i]),
-            powers=_faces(face_down[i]) if own else None,
-        ))
+        out.append(
+            SlotView(
+                slot=slot,
+                row=geometry.rows[i],
+                x=geometry.xs[i],
+                present=code is not None,
+                available=slot in available,
+                card=card_face(code) if code is not None and own else (card_face(seen) if seen else None),
+                known_colour=learner.known_colours.get(slot) if learner and code is not None else None,
+                power_count=len(face_down[i]),
+                powers=_faces(face_down[i]) if own else None,
+            )
+        )
     return out
 
 
@@ -81,14 +92,21 @@ def _army(state: State, role: Role, viewer: Role | None, won: int) -> ArmyView:
     own = viewer == role
     c = content()
     return ArmyView(
-        role=role, tokens=army.tokens, hand_count=len(army.hand), power_deck=len(army.deck),
+        role=role,
+        tokens=army.tokens,
+        hand_count=len(army.hand),
+        power_deck=len(army.deck),
         power_discard=len(army.power_discard),
         hand=[power_face(p) for p in army.hand] if own else None,
         slots=_slots(state, role, viewer),
-        captured=[CapturedView(card=card_face(cap.card), powers=[power_face(p) for p in cap.powers])
-                  for cap in army.captured],
-        terrains=list(army.terrains), terrain_vp=sum(c.terrains[t].vp for t in army.terrains),
-        round_vp=scoring.round_vp(army), rounds_won=won,
+        captured=[
+            CapturedView(card=card_face(cap.card), powers=[power_face(p) for p in cap.powers])
+            for cap in army.captured
+        ],
+        terrains=list(army.terrains),
+        terrain_vp=sum(c.terrains[t].vp for t in army.terrains),
+        round_vp=scoring.round_vp(army),
+        rounds_won=won,
     )
 
 
@@ -98,7 +116,8 @@ def _engaged(state: State, role: Role, engaged: Engaged, viewer: Role | None) ->
     if not shown and viewer is not None:
         seen = state.armies[viewer].known_cards.get(engaged.slot)  # learned by Clairvoyance
     return EngagedView(
-        slot=engaged.slot, announced_colour=engaged.announced,
+        slot=engaged.slot,
+        announced_colour=engaged.announced,
         card=card_face(engaged.card) if shown else (card_face(seen) if seen else None),
         powers=_faces(engaged.powers) if shown else None,
         power_count=len(engaged.powers),
@@ -121,10 +140,17 @@ def view(state: State, viewer: Role | None) -> AthenaView:
     if not engaged and last is not None and (last.round == state.round or state.stage == "over"):
         engaged = last.engaged  # between duels, the resolved duel stays on the table
     return AthenaView(
-        viewer=viewer, scenario=state.options.scenario, round=state.round, duel=max(1, state.duel),
-        phase=rules.phase(state), attacker=state.attacker, active=sorted(rules.active(state)),
-        roles=list(state.roles), rounds_to_win=state.options.target_rounds(),
-        terrain_row=list(state.terrain_row), terrain_deck=len(state.terrain_deck),
+        viewer=viewer,
+        scenario=state.options.scenario,
+        round=state.round,
+        duel=max(1, state.duel),
+        phase=rules.phase(state),
+        attacker=state.attacker,
+        active=sorted(rules.active(state)),
+        roles=list(state.roles),
+        rounds_to_win=state.options.target_rounds(),
+        terrain_row=list(state.terrain_row),
+        terrain_deck=len(state.terrain_deck),
         terrain_values={code: t.vp for code, t in content().terrains.items()},
         armies={r: _army(state, r, viewer, won[r]) for r in state.roles},
         engaged={r: _engaged(state, r, e, viewer) for r, e in engaged.items()},

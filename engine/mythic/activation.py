@@ -35,7 +35,9 @@ def start(ctx: Ctx, unit: Unit, aow: int, pp: int) -> None:
     state.turn.activated.append(unit.uid)
     state.activation = Activation(uid=unit.uid)
     state.stack.append(Frame(kind="activation", role=unit.owner))
-    ctx.say("mythic.ev.activate", role=unit.owner, unit=name_of(unit), aow=aow, pp=pp, n=state.turn.activations)
+    ctx.say(
+        "mythic.ev.activate", role=unit.owner, unit=name_of(unit), aow=aow, pp=pp, n=state.turn.activations
+    )
     open_harass_window(state, unit)  # 001 l.768: announced as soon as the unit is activated
 
 
@@ -173,11 +175,23 @@ def _move(ctx: Ctx, act: Activation, unit: Unit, cmd: Move) -> None:
     unit = state.set_unit(unit.uid, sq=path[-1])
     act.moved, act.scout = True, False
     state.last_move, state.last_move_unit = path, unit.uid
-    ctx.say("mythic.ev.move", role=unit.owner, unit=name_of(unit), path="-".join(name(state.board, s) for s in path))
+    ctx.say(
+        "mythic.ev.move",
+        role=unit.owner,
+        unit=name_of(unit),
+        path="-".join(name(state.board, s) for s in path),
+    )
     if act.bombard:
         strikes = [
-            Strike(kind="bombard", attacker=unit.uid, target=e.uid, original=e.uid, origin=path[path.index(e.sq) - 1],
-                   counter_allowed=False, dice=talent(state, unit, "infernal_bombardment").dice)
+            Strike(
+                kind="bombard",
+                attacker=unit.uid,
+                target=e.uid,
+                original=e.uid,
+                origin=path[path.index(e.sq) - 1],
+                counter_allowed=False,
+                dice=talent(state, unit, "infernal_bombardment").dice,
+            )
             for e in overflown(state, unit, path)
         ]
         if strikes:
@@ -199,8 +213,15 @@ def _attack(ctx: Ctx, act: Activation, unit: Unit, cmd: Attack) -> None:
     strike_kind = {"spread": "ra"}.get(kind, kind)
     dice_count = talent(state, unit, "cerberus_bite").dice if kind == "bite" else 0
     strikes = [
-        Strike(kind=strike_kind, attacker=unit.uid, target=t.uid, original=t.uid, origin=unit.sq,
-               counter_allowed=kind == "cc", dice=dice_count)
+        Strike(
+            kind=strike_kind,
+            attacker=unit.uid,
+            target=t.uid,
+            original=t.uid,
+            origin=unit.sq,
+            counter_allowed=kind == "cc",
+            dice=dice_count,
+        )
         for t in found
     ]
     combat.begin(ctx, strikes)

@@ -64,7 +64,8 @@ def targets(state: State, unit: Unit) -> tuple[list[Unit], list[Unit]]:
         return [], []
     board = state.board
     shots = [
-        u for u in state.enemy_units(unit.owner)
+        u
+        for u in state.enemy_units(unit.owner)
         if distance(board, unit.sq, u.sq) <= line.range and line_clear(state, unit, u)
     ]
     return [], shots
@@ -113,7 +114,9 @@ def _talent_variants(state: State, unit: Unit, target: Unit, cc: list[Unit], ra:
                 yield "spread", (name(state.board, p.sq),)
 
 
-def resolve(state: State, unit: Unit, cmd: Attack, forced_target: str | None = None) -> tuple[str, list[Unit]]:
+def resolve(
+    state: State, unit: Unit, cmd: Attack, forced_target: str | None = None
+) -> tuple[str, list[Unit]]:
     """Check a declared attack; return its kind ("cc"/"ra"/"bite"/"spread") and its targets."""
     board = state.board
     src = parse_square(board, cmd.source)

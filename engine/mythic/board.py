@@ -69,7 +69,9 @@ def assemble(content: Content, placements: list[TilePlacement], columns: int = 2
     rows = len(placements) // columns
     width, height = columns * n, rows * n
     cells = ["."] * (width * height)
-    origins = [(c * n, (rows - 1 - r) * n) for r in range(rows) for c in range(columns)]  # SW corner of each tile
+    origins = [
+        (c * n, (rows - 1 - r) * n) for r in range(rows) for c in range(columns)
+    ]  # SW corner of each tile
     for (ox, oy), placement in zip(origins, placements, strict=True):
         rows = rotate(content.tiles[placement.tile][placement.side], placement.rotation)
         for r, row in enumerate(rows):

@@ -116,7 +116,10 @@ def difficulty(state: State, unit: Unit, foe: Unit, kind: str, terrain_unit: Uni
 def aura_applies(state: State, unit: Unit) -> bool:
     """000 §"Aura de force": the unit and its adjacent allies re-roll one die per attack."""
     near = set(neighbours(state.board, unit.sq)) | {unit.sq}
-    return any(state.unit(uid).sq in near and readings.allied(state.unit(uid).owner, unit.owner) for uid in state.turn.aura)
+    return any(
+        state.unit(uid).sq in near and readings.allied(state.unit(uid).owner, unit.owner)
+        for uid in state.turn.aura
+    )
 
 
 def make_roll(ctx: Ctx, unit: Unit, foe: Unit, kind: str, terrain_unit: Unit, tag: str) -> dice.Roll:
@@ -135,7 +138,13 @@ def make_roll(ctx: Ctx, unit: Unit, foe: Unit, kind: str, terrain_unit: Unit, ta
         zero_cost=zero_cost or 0,
         aura=aura_applies(state, unit),
     )
-    ctx.say("mythic.ev.roll", role=unit.owner, unit=name_of(unit), faces=[d.last for d in roll.dice] or "-", difficulty=roll.difficulty)
+    ctx.say(
+        "mythic.ev.roll",
+        role=unit.owner,
+        unit=name_of(unit),
+        faces=[d.last for d in roll.dice] or "-",
+        difficulty=roll.difficulty,
+    )
     if dice.has_choice(roll, state.sides[unit.owner].pp):
         state.stack.append(Frame(kind="dice", role=unit.owner, tag=tag))
     else:
@@ -147,7 +156,13 @@ def finish_roll(ctx: Ctx, roll: dice.Roll) -> None:
     roll.done = True
     unit = ctx.state.unit(roll.unit)
     totals = [d.total for d in roll.dice if d.live]
-    ctx.say("mythic.ev.roll_result", role=unit.owner, unit=name_of(unit), totals=totals or "-", successes=roll.successes)
+    ctx.say(
+        "mythic.ev.roll_result",
+        role=unit.owner,
+        unit=name_of(unit),
+        totals=totals or "-",
+        successes=roll.successes,
+    )
 
 
 # ------------------------------------------------------------------------------ the steps
@@ -246,8 +261,13 @@ def _resolve(ctx: Ctx) -> None:
     if c.retreat and tgt.vit > 0:
         _step_back(ctx, tgt)
     state.last_attack = AttackRecord(
-        attacker=att.uid, target=tgt.uid, kind=c.strike.kind, att_roll=c.att_roll, def_roll=c.def_roll,
-        wounds=dict(c.wounds), destroyed=destroyed,
+        attacker=att.uid,
+        target=tgt.uid,
+        kind=c.strike.kind,
+        att_roll=c.att_roll,
+        def_roll=c.def_roll,
+        wounds=dict(c.wounds),
+        destroyed=destroyed,
     )
     check_victory(ctx)
 

@@ -140,8 +140,30 @@ class Discard(_Cmd):
 
 
 Command = Annotated[
-    Recruit | Tiles | Zone | Deploy | Activate | Use | Plus | Move | Attack | Harass | Defend | Counter
-    | Boost | Reroll | Zero | AuraReroll | Optimal | Done | Pass | End | Convert | Fetch | Cycle | Discard,
+    Recruit
+    | Tiles
+    | Zone
+    | Deploy
+    | Activate
+    | Use
+    | Plus
+    | Move
+    | Attack
+    | Harass
+    | Defend
+    | Counter
+    | Boost
+    | Reroll
+    | Zero
+    | AuraReroll
+    | Optimal
+    | Done
+    | Pass
+    | End
+    | Convert
+    | Fetch
+    | Cycle
+    | Discard,
     Field(discriminator="kind"),
 ]
 COMMAND = TypeAdapter(Command)

@@ -38,8 +38,16 @@ class TalentDef(BaseModel):
     id: str = ""
     name: Names
     timing: Literal[
-        "passive", "turn_start", "declared", "attack", "attack_bonus", "wounds", "reaction",
-        "activation", "reshuffle", "dice",
+        "passive",
+        "turn_start",
+        "declared",
+        "attack",
+        "attack_bonus",
+        "wounds",
+        "reaction",
+        "activation",
+        "reshuffle",
+        "dice",
     ]
     dice: bool = False  # the card prints a number of dice beside the talent
     free: bool = False  # nothing to pay: the card cost must be 0
@@ -96,7 +104,9 @@ class UnitDef(BaseModel):
     def display(self) -> Names:
         if self.affiliation is None:
             return self.name
-        return Names(en=f"{self.name.en} ({self.affiliation.en})", fr=f"{self.name.fr} ({self.affiliation.fr})")
+        return Names(
+            en=f"{self.name.en} ({self.affiliation.en})", fr=f"{self.name.fr} ({self.affiliation.fr})"
+        )
 
 
 class TilePlacement(BaseModel):
@@ -220,13 +230,21 @@ class _Loader:
         where = f"units[{i}]"
         unit = _model(UnitDef, raw, file, where)
         if sorted(unit.levels) != list(range(1, len(unit.levels) + 1)):
-            raise ContentError(file, f"{where}.levels", "one stat line is needed for every Vitality from 1 up")
+            raise ContentError(
+                file, f"{where}.levels", "one stat line is needed for every Vitality from 1 up"
+            )
         for vit, line in unit.levels.items():
             here = f"{where}.levels.{vit}"
             if line.move[0] < 0 or line.move[1] < line.move[0]:
-                raise ContentError(file, f"{here}.move", "movement values must be [with attack, without] with 0 <= first <= second")
+                raise ContentError(
+                    file,
+                    f"{here}.move",
+                    "movement values must be [with attack, without] with 0 <= first <= second",
+                )
             if (line.ra > 0) != (line.range > 0):
-                raise ContentError(file, f"{here}.range", "a ranged attack needs a range, and a range needs a ranged attack")
+                raise ContentError(
+                    file, f"{here}.range", "a ranged attack needs a range, and a range needs a ranged attack"
+                )
             if not line.plus <= set(PLUSABLE):
                 raise ContentError(file, f"{here}.plus", f"only {', '.join(PLUSABLE)} may carry a +")
             for tid, use in line.talents.items():
@@ -250,7 +268,11 @@ def _tile(file: str, num: Any, raw: Any, size: int) -> dict[str, tuple[str, ...]
     sides = {}
     for side, rows in raw.items():
         here = f"{where}.{side}"
-        if not isinstance(rows, list) or len(rows) != size or any(not isinstance(r, str) or len(r) != size for r in rows):
+        if (
+            not isinstance(rows, list)
+            or len(rows) != size
+            or any(not isinstance(r, str) or len(r) != size for r in rows)
+        ):
             raise ContentError(file, here, f"a side is {size} rows of {size} squares")
         bad = {ch for row in rows for ch in row} - set(TERRAINS)
         if bad:
@@ -299,7 +321,9 @@ def _battlefield(file: str, bid: str, raw: Any, tiles: dict[int, Any]) -> tuple[
         try:
             placement = parse_placement(str(code))
         except ValueError:
-            raise ContentError(file, f"{where}[{j}]", f"{code!r} is not a tile side such as 3b or 3b@90") from None
+            raise ContentError(
+                file, f"{where}[{j}]", f"{code!r} is not a tile side such as 3b or 3b@90"
+            ) from None
         if placement.tile not in tiles:
             raise ContentError(file, f"{where}[{j}]", f"there is no tile {placement.tile}")
         placements.append(placement)

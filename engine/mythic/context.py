@@ -18,7 +18,9 @@ class Ctx:
 
     def say(self, key: str, data: dict[str, Any] | None = None, **params: Any) -> None:
         """A public event: only public facts may go in it."""
-        self.events.append(Event(to=None, text=T(key, **_named(params)), data={**_roles(params), **(data or {})}))
+        self.events.append(
+            Event(to=None, text=T(key, **_named(params)), data={**_roles(params), **(data or {})})
+        )
 
     def tell(self, role: Role, key: str, **params: Any) -> None:
         self.events.append(Event(to=role, text=T(key, **_named(params)), data=_roles(params)))

@@ -193,7 +193,9 @@ def _outcome_table(k: int) -> list[tuple[float, tuple[int, ...]]]:
 _OUTCOMES = [_outcome_table(k) for k in range(8)]
 
 
-def _choices(fresh: tuple[int, ...], chain_ready: tuple[int, ...], d: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+def _choices(
+    fresh: tuple[int, ...], chain_ready: tuple[int, ...], d: int
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
     """Ways to pick dice to re-roll: (fresh dice brought to 5, chain-ready dice, fresh left)."""
     candidates = sorted({t for t in fresh if t <= 5}) if d > 5 else []
     counts = [range(fresh.count(t) + 1) for t in candidates]
@@ -217,7 +219,14 @@ def _choices(fresh: tuple[int, ...], chain_ready: tuple[int, ...], d: int) -> It
 
 
 @lru_cache(maxsize=200_000)
-def expected(fresh: tuple[int, ...], rolled: tuple[int, ...], ready: tuple[int, ...], d: int, can_reroll: bool, chain: bool) -> float:
+def expected(
+    fresh: tuple[int, ...],
+    rolled: tuple[int, ...],
+    ready: tuple[int, ...],
+    d: int,
+    can_reroll: bool,
+    chain: bool,
+) -> float:
     """Best expected successes. `rolled`: totals of re-rolled dice that may not re-roll again;
     `ready`: re-rolled dice whose last face was a 5 (chain mode may re-roll them)."""
     best = float(_finish_count(fresh, rolled + ready, d))
@@ -235,14 +244,16 @@ def _after_reroll(chosen, again, left, rolled, ready, d, chain) -> float:
     starts = [5] * len(chosen) + list(again)
     total = 0.0
     for p, faces in _outcomes(len(starts)):
-        for order in ([faces] if len(set(starts)) <= 1 else _assignments(faces)):
+        for order in [faces] if len(set(starts)) <= 1 else _assignments(faces):
             weight = p if len(set(starts)) <= 1 else p / len(_assignments(faces))
             new_rolled, new_ready = list(rolled), list(keep_ready)
             for start, f in zip(starts, order, strict=True):
                 if f == 0:
                     continue
                 (new_ready if chain and f == 5 else new_rolled).append(start + f)
-            total += weight * expected(left, tuple(sorted(new_rolled)), tuple(sorted(new_ready)), d, chain, chain)
+            total += weight * expected(
+                left, tuple(sorted(new_rolled)), tuple(sorted(new_ready)), d, chain, chain
+            )
     return total
 
 
@@ -281,7 +292,9 @@ def best_reroll(roll: Roll) -> tuple[list[tuple[int, int]], list[int]] | None:
     return _realise(roll, *plan)
 
 
-def _realise(roll: Roll, chosen: tuple[int, ...], again: tuple[int, ...]) -> tuple[list[tuple[int, int]], list[int]]:
+def _realise(
+    roll: Roll, chosen: tuple[int, ...], again: tuple[int, ...]
+) -> tuple[list[tuple[int, int]], list[int]]:
     fresh_idx = [i for i, d in enumerate(roll.dice) if d.live and d.rerolls == 0]
     targets: list[int] = []
     for t in chosen:
@@ -290,7 +303,9 @@ def _realise(roll: Roll, chosen: tuple[int, ...], again: tuple[int, ...]) -> tup
     ready_idx = [i for i, d in enumerate(roll.dice) if d.live and d.rerolls and can_reroll_five(roll, d)]
     for t in again:
         targets.append(next(i for i in ready_idx if roll.dice[i].total == t and i not in targets))
-    fuel = sorted((roll.dice[i].total, i) for i in fresh_idx if i not in targets and can_discard(roll.dice[i]))
+    fuel = sorted(
+        (roll.dice[i].total, i) for i in fresh_idx if i not in targets and can_discard(roll.dice[i])
+    )
     moves, fuel_iter = [], iter(fuel)
     for i in targets:
         for _ in range(5 - roll.dice[i].total if roll.dice[i].rerolls == 0 else 0):

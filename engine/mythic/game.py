@@ -52,11 +52,21 @@ class MythicBattles:
             return None
         details = result_details(state)
         if not state.winners:
-            return Result(winners=[], scores={r: 0.5 for r in state.roles}, reason=T("mythic.result.draw"), details=details)
+            return Result(
+                winners=[],
+                scores={r: 0.5 for r in state.roles},
+                reason=T("mythic.result.draw"),
+                details=details,
+            )
         losers = [r for r in state.roles if r not in state.winners]
         if len(losers) == 2:  # teams: 001 §"Variant: 4-Player Battle" §"Victory"
-            reason = T("mythic.result.team_routed", winner=role_name(state.winners[0]), other=role_name(state.winners[1]),
-                       loser=role_name(losers[0]), mate=role_name(losers[1]))
+            reason = T(
+                "mythic.result.team_routed",
+                winner=role_name(state.winners[0]),
+                other=role_name(state.winners[1]),
+                loser=role_name(losers[0]),
+                mate=role_name(losers[1]),
+            )
         else:
             reason = T("mythic.result.routed", winner=role_name(state.winners[0]), loser=role_name(losers[0]))
         return Result(

@@ -133,7 +133,9 @@ class HeuristicPlayer:
         self._memo = (key, plan, complete)
         return plan
 
-    def _fresh_plan(self, state: State, unit: Unit, route: bool) -> tuple[tuple[float, int | None, Attack | None], bool]:
+    def _fresh_plan(
+        self, state: State, unit: Unit, route: bool
+    ) -> tuple[tuple[float, int | None, Attack | None], bool]:
         work = state.model_copy(update={"units": list(state.units)})  # units are frozen: a new list suffices
         me = unit
         start = me.sq
@@ -149,7 +151,9 @@ class HeuristicPlayer:
             if cost > move_c:
                 continue
             engaged = dest in near_enemy
-            if not engaged and (line.ra == 0 or all(distance(work.board, dest, e.sq) > line.range for e in enemies)):
+            if not engaged and (
+                line.ra == 0 or all(distance(work.board, dest, e.sq) > line.range for e in enemies)
+            ):
                 continue  # no attack can start from there
             me = work.set_unit(unit.uid, sq=dest)
             value, atk = self._best_attack(work, me)
@@ -260,8 +264,13 @@ class HeuristicPlayer:
         if incoming >= target.vit - 0.5:
             defenders = [o for o in options if isinstance(o, Defend)]
             if defenders:
-                return max(defenders, key=lambda d: reactions.own_unit(state, role, d.unit).vit * 2
-                           + card(state, reactions.own_unit(state, role, d.unit)).defense)
+                return max(
+                    defenders,
+                    key=lambda d: (
+                        reactions.own_unit(state, role, d.unit).vit * 2
+                        + card(state, reactions.own_unit(state, role, d.unit)).defense
+                    ),
+                )
             for o in options:
                 if isinstance(o, Use) and o.talent == "retreat":
                     return o
@@ -274,7 +283,11 @@ class HeuristicPlayer:
     def _talents(self, state: State, role: Role, options: list) -> Any:
         pp = state.sides[role].pp
         for o in options:
-            if isinstance(o, Use) and o.talent in ("unholy_strength", "overrun", "explosive_shells") and pp >= 3:
+            if (
+                isinstance(o, Use)
+                and o.talent in ("unholy_strength", "overrun", "explosive_shells")
+                and pp >= 3
+            ):
                 return o
             if isinstance(o, Plus) and pp >= 4:
                 return o

@@ -13,7 +13,9 @@ from engine.protocol import Event
 def problems(state: State) -> list[str]:
     out: list[str] = []
     units = content().units
-    dealt = state.phase in ("battle", "over") and any(s.deck or s.hand or s.discard or s.aow or s.spent for s in state.sides.values())
+    dealt = state.phase in ("battle", "over") and any(
+        s.deck or s.hand or s.discard or s.aow or s.spent for s in state.sides.values()
+    )
     for role, side in state.sides.items():
         if side.pp < 0:
             out.append(f"{role} has {side.pp} power points")
@@ -26,11 +28,16 @@ def problems(state: State) -> list[str]:
         out.append("activation count and activated units disagree")
     if state.turn and len(set(state.turn.countered)) != len(state.turn.countered):
         out.append(f"a unit counter-attacked twice: {state.turn.countered}")  # 001 l.701: once per turn
-    if state.turn and not (state.top and state.top.kind == "reshuffle"):  # the turn's cards are discarded by then
+    if state.turn and not (
+        state.top and state.top.kind == "reshuffle"
+    ):  # the turn's cards are discarded by then
         # 001 l.343: the cards in front are those of the units activated (or counter-attacking) this turn
         for role, side in state.sides.items():
-            played = sorted(state.unit(uid).card for uid in [*state.turn.activated, *state.turn.countered]
-                            if state.unit(uid).owner == role)
+            played = sorted(
+                state.unit(uid).card
+                for uid in [*state.turn.activated, *state.turn.countered]
+                if state.unit(uid).owner == role
+            )
             if sorted(side.spent) != played:
                 out.append(f"{role} has {sorted(side.spent)} in front, not the cards of {played}")
     squares = [u.sq for u in state.units if u.sq is not None]
@@ -55,7 +62,7 @@ def _variant_problems(state: State) -> list[str]:
         return out
     armies = {r: set(state.sides[r].army) for r in state.roles}
     for i, role in enumerate(state.roles):
-        for other in state.roles[i + 1:]:
+        for other in state.roles[i + 1 :]:
             shared = armies[role] & armies[other]
             if shared and (not state.hostile(role, other) or state.options.deckbuilding):
                 out.append(f"{role} and {other} both field {sorted(shared)}")
@@ -74,6 +81,8 @@ def leaks(events: list[Event], state: State) -> list[str]:
     """Public events must not name cards of a hand (draws, cycles, fetches are private)."""
     out = []
     for e in events:
-        if e.to is None and ("cards" in e.text.params or "units" in e.text.params and state.phase == "recruit"):
+        if e.to is None and (
+            "cards" in e.text.params or "units" in e.text.params and state.phase == "recruit"
+        ):
             out.append(f"public event {e.text.key} names hidden cards")
     return out

@@ -63,7 +63,9 @@ class Mover:
 
     def destinations(self, budget: int) -> dict[int, int]:
         """001 l.452: the move ends on a free square. Square -> cheapest cost."""
-        return {sq: c for sq, (c, _) in self.reach(budget).items() if sq != self.start and sq not in self.occupied}
+        return {
+            sq: c for sq, (c, _) in self.reach(budget).items() if sq != self.start and sq not in self.occupied
+        }
 
     def route(self, dest: int, budget: int) -> list[int] | None:
         reach = self.reach(budget)

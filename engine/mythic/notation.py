@@ -28,13 +28,30 @@ from engine.mythic.content import content
 from engine.mythic.state import AOW, State
 
 TALENT_CODES = {
-    "arching_shot": "arching", "assault_support": "support", "aura_of_strength": "aura",
-    "cerberus_bite": "bite", "coordinated_assault": "coordinated", "endurance": "endurance",
-    "evasion": "evasion", "explosive_shells": "shells", "infantry_drill": "drill",
-    "infernal_bombardment": "bombard", "judgment_of_souls": "judgment", "leader": "leader",
-    "mobility": "mobility", "overrun": "overrun", "parry": "parry", "rage_of_the_lion": "rage",
-    "reinforcement": "reinforce", "retreat": "retreat", "scout": "scout", "sentry": "sentry",
-    "skilled_melee": "melee", "skilled_shot": "shot", "spread_shot": "spread", "track": "track",
+    "arching_shot": "arching",
+    "assault_support": "support",
+    "aura_of_strength": "aura",
+    "cerberus_bite": "bite",
+    "coordinated_assault": "coordinated",
+    "endurance": "endurance",
+    "evasion": "evasion",
+    "explosive_shells": "shells",
+    "infantry_drill": "drill",
+    "infernal_bombardment": "bombard",
+    "judgment_of_souls": "judgment",
+    "leader": "leader",
+    "mobility": "mobility",
+    "overrun": "overrun",
+    "parry": "parry",
+    "rage_of_the_lion": "rage",
+    "reinforcement": "reinforce",
+    "retreat": "retreat",
+    "scout": "scout",
+    "sentry": "sentry",
+    "skilled_melee": "melee",
+    "skilled_shot": "shot",
+    "spread_shot": "spread",
+    "track": "track",
     "unholy_strength": "unholy",
 }
 TALENT_IDS = {v: k for k, v in TALENT_CODES.items()}
@@ -208,7 +225,9 @@ class _Parser:
             a, b = parse_square(state.board, cmd.source), parse_square(state.board, cmd.target)
             if a is not None and b is not None:
                 if (distance(state.board, a, b) == 1) != adjacent:
-                    raise IllegalCommand("mythic.err.kind_mismatch", kind=T(f"mythic.kind.{'cc' if adjacent else 'ra'}"))
+                    raise IllegalCommand(
+                        "mythic.err.kind_mismatch", kind=T(f"mythic.kind.{'cc' if adjacent else 'ra'}")
+                    )
         return cmd
 
     def _bite(self, args):

@@ -58,7 +58,7 @@ def open_harass_window(state: State, target: Unit, enemies: list[str] | None = N
     todo = state.enemies(target.owner) if enemies is None else enemies
     for i, role in enumerate(todo):
         if worth_asking(state, role, [cost for _, cost in harass_options(state, target, role)]):
-            state.stack.append(Frame(kind="harass", role=role, queue=todo[i + 1:]))
+            state.stack.append(Frame(kind="harass", role=role, queue=todo[i + 1 :]))
             return
 
 
@@ -114,7 +114,9 @@ def defend_options(state: State) -> list[tuple[Unit, int]]:
     for u in state.alive(target.owner):
         if u.uid == target.uid or u.sq not in near or (flying(target) and not flying(u)):
             continue
-        if st.kind != "bombard" and not readings.defend_in_reach(st.kind, distance(state.board, u.sq, attacker.sq), reach):
+        if st.kind != "bombard" and not readings.defend_in_reach(
+            st.kind, distance(state.board, u.sq, attacker.sq), reach
+        ):
             continue
         sentry = cost_of(state, u, "sentry")
         out.append((u, DEFEND_COST if sentry is None else min(sentry, DEFEND_COST)))
@@ -164,7 +166,10 @@ def _react_costs(state: State) -> list[int]:
     costs = [cost for _, cost in defend_options(state)]
     if counter_possible(state) and state.sides[target.owner].hand:
         costs.append(0)
-    for cost in (evasion_cost(state), cost_of(state, target, "retreat") if retreat_square(state) is not None else None):
+    for cost in (
+        evasion_cost(state),
+        cost_of(state, target, "retreat") if retreat_square(state) is not None else None,
+    ):
         if cost is not None:
             costs.append(cost)
     return costs

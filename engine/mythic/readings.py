@@ -155,7 +155,6 @@ def allied(owner: Role, other_owner: Role) -> bool:
     return owner == other_owner
 
 
-
 def resumes_after_new_decks(roles: list[Role], exhausted: dict[Role, int | None], last: Role) -> Role:
     """Who plays after new decks. 000 l.384 / 001 §"Making a new deck": "the turns resume
     normally, starting with the General who had emptied his deck first" (ties: the earlier

@@ -41,7 +41,9 @@ def army_cost(units: tuple[str, ...] | list[str]) -> int:
     return sum(content().units[u].cost for u in units)
 
 
-def army_refusal(faction: str, units: tuple[str, ...], points: int, deckbuilding: bool = False) -> IllegalCommand | None:
+def army_refusal(
+    faction: str, units: tuple[str, ...], points: int, deckbuilding: bool = False
+) -> IllegalCommand | None:
     catalog = content().units
     if faction == ANY and not deckbuilding:
         return IllegalCommand("mythic.err.any_needs_deckbuilding")
@@ -51,7 +53,9 @@ def army_refusal(faction: str, units: tuple[str, ...], points: int, deckbuilding
         if unit not in catalog:
             return IllegalCommand("mythic.err.unknown_unit", unit=unit)
         if not deckbuilding and catalog[unit].faction not in (faction, "neutral"):
-            return IllegalCommand("mythic.err.wrong_faction", unit=unit_name(unit), faction=T(f"mythic.faction.{faction}"))
+            return IllegalCommand(
+                "mythic.err.wrong_faction", unit=unit_name(unit), faction=T(f"mythic.faction.{faction}")
+            )
     if len(set(units)) != len(units):
         dup = next(u for u in units if units.count(u) > 1)
         return IllegalCommand("mythic.err.unit_twice", unit=unit_name(dup))
@@ -74,7 +78,11 @@ def _search(faction: str, points: int, exclude: frozenset[str], limit: int = 3) 
     """Valid armies for unusual point totals: a depth-first search, dearest units first,
     pruned when even the dearest remaining units could not reach the minimum."""
     pool = sorted(
-        (u for u in content().units.values() if faction in (u.faction, ANY, "neutral") and u.id not in exclude),
+        (
+            u
+            for u in content().units.values()
+            if faction in (u.faction, ANY, "neutral") and u.id not in exclude
+        ),
         key=lambda u: (-u.cost, u.id),
     )
     found: list[tuple[str, ...]] = []
@@ -86,7 +94,7 @@ def _search(faction: str, points: int, exclude: frozenset[str], limit: int = 3) 
             found.append(tuple(chosen))
             return
         room = MAX_UNITS - len(chosen)
-        if room == 0 or cost + sum(u.cost for u in pool[start:start + room]) < points - SLACK:
+        if room == 0 or cost + sum(u.cost for u in pool[start : start + room]) < points - SLACK:
             return
         for j in range(start, len(pool)):
             if cost + pool[j].cost <= points:
@@ -96,7 +104,9 @@ def _search(faction: str, points: int, exclude: frozenset[str], limit: int = 3) 
     return found
 
 
-def suggestions(points: int, deckbuilding: bool = False, exclude: frozenset[str] = frozenset()) -> list[Recruit]:
+def suggestions(
+    points: int, deckbuilding: bool = False, exclude: frozenset[str] = frozenset()
+) -> list[Recruit]:
     """The presets that fit `points` and use no unit of `exclude`; for a faction with none,
     a few found by search; under deck building also a few drawn from every faction."""
     return list(_suggestions(points, deckbuilding, frozenset(exclude)))
@@ -107,7 +117,8 @@ def _suggestions(points: int, deckbuilding: bool, exclude: frozenset[str]) -> tu
     out = [
         Recruit(faction=a.faction, units=a.units)
         for a in content().armies.values()
-        if army_refusal(a.faction, a.units, points, deckbuilding) is None and not exclude.intersection(a.units)
+        if army_refusal(a.faction, a.units, points, deckbuilding) is None
+        and not exclude.intersection(a.units)
     ]
     for faction in FACTIONS:
         if not any(r.faction == faction for r in out):
@@ -119,7 +130,9 @@ def _suggestions(points: int, deckbuilding: bool, exclude: frozenset[str]) -> tu
 
 def teammate_army(state: State, role: str) -> list[str]:
     """The recruited army of the role's teammate (none with two players)."""
-    return [u for r in state.allies(role) if r != role and state.sides[r].recruited for u in state.sides[r].army]
+    return [
+        u for r in state.allies(role) if r != role and state.sides[r].recruited for u in state.sides[r].army
+    ]
 
 
 @lru_cache(maxsize=2)
@@ -152,7 +165,12 @@ def apply(ctx: Ctx, role: str, cmd) -> None:
         raise IllegalCommand("mythic.err.teammate_has_unit", unit=unit_name(twin))
     side = state.sides[role]
     side.faction, side.army, side.recruited = cmd.faction, list(cmd.units), True
-    ctx.tell(role, "mythic.ev.recruited_private", units=[unit_name(u) for u in cmd.units], cost=army_cost(cmd.units))
+    ctx.tell(
+        role,
+        "mythic.ev.recruited_private",
+        units=[unit_name(u) for u in cmd.units],
+        cost=army_cost(cmd.units),
+    )
     ctx.say("mythic.ev.recruited", role=role)
     frame = state.top
     frame.roles.remove(role)
@@ -192,5 +210,11 @@ def reveal(ctx: Ctx) -> None:
         for unit_id in side.army:
             vit = content().units[unit_id].vitality
             state.units.append(Unit(uid=f"{role}.{unit_id}", owner=role, card=unit_id, vit=vit))
-        ctx.say("mythic.ev.army", role=role, faction=T(f"mythic.faction.{side.faction}"), units=[unit_name(u) for u in side.army], pp=side.pp)
+        ctx.say(
+            "mythic.ev.army",
+            role=role,
+            faction=T(f"mythic.faction.{side.faction}"),
+            units=[unit_name(u) for u in side.army],
+            pp=side.pp,
+        )
     roll_first_player(ctx)

@@ -92,7 +92,12 @@ def settle(ctx: Ctx) -> None:
         top = state.top
         if state.combat is not None and (top is None or top.kind not in combat.COMBAT_FRAMES):
             combat.step(ctx)
-        elif top is not None and top.kind == "activation" and state.combat is None and activation.nothing_left(state):
+        elif (
+            top is not None
+            and top.kind == "activation"
+            and state.combat is None
+            and activation.nothing_left(state)
+        ):
             activation.finish(ctx)
         elif top is not None and top.kind == "hand_limit" and turn.hand_limit_met(state):
             turn.leave_hand_limit(ctx)

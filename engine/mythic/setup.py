@@ -63,7 +63,11 @@ def battlefield_legal(state: State, role: str) -> list[Tiles]:
     different tile sides, turned at will, are accepted through the notation
     (`tiles 2b@90 5a 6b@270 1a`)."""
     n = tiles_needed(state)
-    return [Tiles(placements=tuple(p.code() for p in field)) for field in content().battlefields.values() if len(field) == n]
+    return [
+        Tiles(placements=tuple(p.code() for p in field))
+        for field in content().battlefields.values()
+        if len(field) == n
+    ]
 
 
 def battlefield_apply(ctx: Ctx, role: str, cmd) -> None:
@@ -101,8 +105,13 @@ def zones_apply(ctx: Ctx, role: str, cmd) -> None:
         raise IllegalCommand("mythic.err.choose_zone_first")
     state = ctx.state
     state.zones = {r: cmd.edge if not state.hostile(r, role) else OPPOSITE[cmd.edge] for r in state.roles}
-    ctx.say("mythic.ev.zones_teams" if state.options.teams else "mythic.ev.zones", role=role,
-            edge=T(f"mythic.edge.{cmd.edge}"), other=state.opponent(role), other_edge=T(f"mythic.edge.{OPPOSITE[cmd.edge]}"))
+    ctx.say(
+        "mythic.ev.zones_teams" if state.options.teams else "mythic.ev.zones",
+        role=role,
+        edge=T(f"mythic.edge.{cmd.edge}"),
+        other=state.opponent(role),
+        other_edge=T(f"mythic.edge.{OPPOSITE[cmd.edge]}"),
+    )
     state.phase = "deploy"
     state.stack.pop()
     state.stack.append(Frame(kind="deploy", role=state.first))
@@ -124,7 +133,10 @@ def deploy_legal(state: State, role: str) -> list[Deploy]:
     out = []
     for unit in state.units:
         if unit.owner == role and unit.sq is None:
-            out.extend(Deploy(unit=unit.card, square=name(state.board, sq)) for sq in deploy_squares(state, role, flying(unit)))
+            out.extend(
+                Deploy(unit=unit.card, square=name(state.board, sq))
+                for sq in deploy_squares(state, role, flying(unit))
+            )
     return out
 
 
@@ -146,7 +158,10 @@ def deploy_apply(ctx: Ctx, role: str, cmd) -> None:
     ctx.say("mythic.ev.deploy", role=role, unit=name_of(unit), square=name(state.board, sq))
     state.stack.pop()
     # in turn: the next general in turn order who still has a unit to place
-    nxt = next((r for r in [*state.after(role), role] if any(u.owner == r and u.sq is None for u in state.units)), None)
+    nxt = next(
+        (r for r in [*state.after(role), role] if any(u.owner == r and u.sq is None for u in state.units)),
+        None,
+    )
     if nxt is not None:
         state.stack.append(Frame(kind="deploy", role=nxt))
     else:

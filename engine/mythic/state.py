@@ -229,7 +229,7 @@ class State(GameState):
     def after(self, role: Role) -> list[Role]:
         """The other roles in turn order from `role` on (001: teams alternate)."""
         i = self.roles.index(role)
-        return self.roles[i + 1:] + self.roles[:i]
+        return self.roles[i + 1 :] + self.roles[:i]
 
     def opponent(self, role: Role) -> Role:
         """The next enemy in turn order: with two players, simply the other one."""
@@ -267,7 +267,14 @@ def clone(state: State) -> State:
         state,
         rng=dup(state.rng),
         sides={
-            r: dup(s, deck=list(s.deck), hand=list(s.hand), discard=list(s.discard), spent=list(s.spent), army=list(s.army))
+            r: dup(
+                s,
+                deck=list(s.deck),
+                hand=list(s.hand),
+                discard=list(s.discard),
+                spent=list(s.spent),
+                army=list(s.army),
+            )
             for r, s in state.sides.items()
         },
         units=list(state.units),
@@ -285,7 +292,10 @@ def clone(state: State) -> State:
 def _copy_turn(turn: Turn) -> Turn:
     group = turn.group
     return dup(
-        turn, activated=list(turn.activated), countered=list(turn.countered), no_counter=list(turn.no_counter),
+        turn,
+        activated=list(turn.activated),
+        countered=list(turn.countered),
+        no_counter=list(turn.no_counter),
         aura=list(turn.aura),
         group=dup(group, allowed=None if group.allowed is None else list(group.allowed)) if group else None,
     )
@@ -299,6 +309,12 @@ def _copy_roll(roll: Roll | None) -> Roll | None:
 
 def _copy_combat(c: Combat) -> Combat:
     return dup(
-        c, strike=dup(c.strike), queue=list(c.queue), used={k: list(v) for k, v in c.used.items()},
-        att_roll=_copy_roll(c.att_roll), def_roll=_copy_roll(c.def_roll), wounds=dict(c.wounds), cancelled=dict(c.cancelled),
+        c,
+        strike=dup(c.strike),
+        queue=list(c.queue),
+        used={k: list(v) for k, v in c.used.items()},
+        att_roll=_copy_roll(c.att_roll),
+        def_roll=_copy_roll(c.def_roll),
+        wounds=dict(c.wounds),
+        cancelled=dict(c.cancelled),
     )

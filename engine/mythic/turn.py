@@ -162,7 +162,9 @@ def _start_group(ctx: Ctx, unit: Unit, tid: str) -> None:
     if tid == "infantry_drill":
         near = set(neighbours(state.board, unit.sq))
         allowed = [u.uid for u in state.alive(unit.owner) if u.sq in near and udef(u).type == "infantry"]
-    state.turn.group = Group(talent=tid, leader=unit.uid, limit=GROUP_LIMITS[tid], allowed=allowed, fetch_left=GROUP_TALENTS[tid])
+    state.turn.group = Group(
+        talent=tid, leader=unit.uid, limit=GROUP_LIMITS[tid], allowed=allowed, fetch_left=GROUP_TALENTS[tid]
+    )
     if state.sides[unit.owner].deck:
         state.stack.append(Frame(kind="fetch", role=unit.owner))
 

@@ -21,7 +21,13 @@ def check_victory(ctx: Ctx) -> bool:
     state.phase = "over"
     state.stack, state.combat, state.activation = [], None, None
     if winners and state.options.teams:
-        ctx.say("mythic.ev.team_victory", role=winners[0], other=winners[1], loser=sorted(routed)[0], mate=sorted(routed)[1])
+        ctx.say(
+            "mythic.ev.team_victory",
+            role=winners[0],
+            other=winners[1],
+            loser=sorted(routed)[0],
+            mate=sorted(routed)[1],
+        )
     elif winners:
         ctx.say("mythic.ev.victory", role=winners[0], loser=sorted(routed)[0])
     else:

@@ -159,9 +159,16 @@ def _stats(state: State, unit: Unit) -> StatsView | None:
     line = current_card(state, unit)
     talents = content().talents
     return StatsView(
-        move_attack=line.move[0], move=line.move[1], cc=line.cc, ra=line.ra, range=line.range,
-        defense=line.defense, plus=sorted(line.plus),
-        talents=[TalentView(id=t, name=talents[t].name, cost=u.cost, dice=u.dice) for t, u in line.talents.items()],
+        move_attack=line.move[0],
+        move=line.move[1],
+        cc=line.cc,
+        ra=line.ra,
+        range=line.range,
+        defense=line.defense,
+        plus=sorted(line.plus),
+        talents=[
+            TalentView(id=t, name=talents[t].name, cost=u.cost, dice=u.dice) for t, u in line.talents.items()
+        ],
     )
 
 
@@ -169,10 +176,21 @@ def _unit(state: State, unit: Unit) -> UnitView:
     d = udef(unit)
     turn = state.turn
     return UnitView(
-        uid=unit.uid, owner=unit.owner, unit=unit.card, name=d.name, affiliation=d.affiliation,
-        faction=d.faction, type=d.type, flying=d.flying, legendary=d.legendary, leadership=d.leadership,
+        uid=unit.uid,
+        owner=unit.owner,
+        unit=unit.card,
+        name=d.name,
+        affiliation=d.affiliation,
+        faction=d.faction,
+        type=d.type,
+        flying=d.flying,
+        legendary=d.legendary,
+        leadership=d.leadership,
         square=name(state.board, unit.sq) if unit.sq is not None and state.board else None,
-        vitality=unit.vit, max_vitality=d.vitality, wounds=d.vitality - unit.vit, destroyed=unit.vit <= 0,
+        vitality=unit.vit,
+        max_vitality=d.vitality,
+        wounds=d.vitality - unit.vit,
+        destroyed=unit.vit <= 0,
         stats=_stats(state, unit),
         activated=bool(turn and unit.uid in turn.activated),
         countered=bool(turn and unit.uid in turn.countered),
@@ -185,9 +203,16 @@ def _roll(roll: dice.Roll | None) -> list[RollView]:
         return []
     return [
         RollView(
-            role=roll.role, unit=roll.unit, kind=roll.kind, difficulty=roll.difficulty, successes=roll.successes,
-            done=roll.done, rounds=roll.rounds,
-            dice=[DieView(faces=list(d.faces), total=d.total, status=d.status, bonus=d.bonus) for d in roll.dice],
+            role=roll.role,
+            unit=roll.unit,
+            kind=roll.kind,
+            difficulty=roll.difficulty,
+            successes=roll.successes,
+            done=roll.done,
+            rounds=roll.rounds,
+            dice=[
+                DieView(faces=list(d.faces), total=d.total, status=d.status, bonus=d.bonus) for d in roll.dice
+            ],
         )
     ]
 
@@ -196,9 +221,13 @@ def _attack(record: AttackRecord | None) -> AttackView | None:
     if record is None:
         return None
     return AttackView(
-        attacker=record.attacker, target=record.target, kind=record.kind,
+        attacker=record.attacker,
+        target=record.target,
+        kind=record.kind,
         rolls=_roll(record.att_roll) + _roll(record.def_roll),
-        wounds=dict(record.wounds), destroyed=list(record.destroyed), evaded=record.evaded,
+        wounds=dict(record.wounds),
+        destroyed=list(record.destroyed),
+        evaded=record.evaded,
     )
 
 
@@ -206,10 +235,18 @@ def _side(state: State, role: Role, viewer: Role | None) -> SideView:
     side = state.sides[role]
     revealed = all(s.recruited for s in state.sides.values())
     return SideView(
-        role=role, faction=side.faction if revealed or viewer == role else None, recruited=side.recruited,
-        first=state.first == role, zone=state.zones.get(role), pp=side.pp, deck=len(side.deck),
-        hand_count=len(side.hand), hand=sorted(side.hand) if viewer == role else None,
-        discard=list(side.discard), aow=side.aow, spent=list(side.spent),
+        role=role,
+        faction=side.faction if revealed or viewer == role else None,
+        recruited=side.recruited,
+        first=state.first == role,
+        zone=state.zones.get(role),
+        pp=side.pp,
+        deck=len(side.deck),
+        hand_count=len(side.hand),
+        hand=sorted(side.hand) if viewer == role else None,
+        discard=list(side.discard),
+        aow=side.aow,
+        spent=list(side.spent),
         army=list(side.army) if revealed or viewer == role else None,
         team=state.team(role) if state.options.teams else None,
     )
@@ -222,30 +259,56 @@ def build_view(state: State, viewer: Role | None) -> MythicView:
     current = None
     if c is not None:
         current = AttackView(
-            attacker=c.strike.attacker, target=c.strike.target, kind=c.strike.kind,
-            rolls=_roll(c.att_roll) + _roll(c.def_roll), wounds=dict(c.wounds), destroyed=[], evaded=False,
+            attacker=c.strike.attacker,
+            target=c.strike.target,
+            kind=c.strike.kind,
+            rolls=_roll(c.att_roll) + _roll(c.def_roll),
+            wounds=dict(c.wounds),
+            destroyed=[],
+            evaded=False,
         )
     act = state.activation
     return MythicView(
-        viewer=viewer, phase=state.phase, reroll_fives=state.options.reroll_fives, points=state.options.points,
-        roles=list(state.roles), turn=state.turn.number if state.turn else 0,
-        current=state.turn.current if state.turn else None, first=state.first, first_rolls=state.first_rolls,
-        board=None if board is None else BoardView(
-            width=board.width, height=board.height, files=LETTERS[: board.width],
-            terrain=[TERRAINS[ch] for ch in board.terrain], tiles=list(board.tiles),
+        viewer=viewer,
+        phase=state.phase,
+        reroll_fives=state.options.reroll_fives,
+        points=state.options.points,
+        roles=list(state.roles),
+        turn=state.turn.number if state.turn else 0,
+        current=state.turn.current if state.turn else None,
+        first=state.first,
+        first_rolls=state.first_rolls,
+        board=None
+        if board is None
+        else BoardView(
+            width=board.width,
+            height=board.height,
+            files=LETTERS[: board.width],
+            terrain=[TERRAINS[ch] for ch in board.terrain],
+            tiles=list(board.tiles),
         ),
         units=[_unit(state, u) for u in state.units],
         sides={r: _side(state, r, viewer) for r in state.roles},
         activations=list(state.turn.activated) if state.turn else [],
-        activation=None if act is None else ActivationView(
-            unit=act.uid, moved=act.moved, attacked=act.attacked, can_attack=act.can_attack, harassed=act.harassed
+        activation=None
+        if act is None
+        else ActivationView(
+            unit=act.uid,
+            moved=act.moved,
+            attacked=act.attacked,
+            can_attack=act.can_attack,
+            harassed=act.harassed,
         ),
         combat=current,
         last_move=[name(board, sq) for sq in state.last_move] if board else [],
         last_move_unit=state.last_move_unit,
         last_attack=_attack(state.last_attack),
-        decision=None if top is None or state.winners is not None else DecisionView(
-            kind=top.kind, roles=list(top.roles) if top.roles else [top.role], tag=top.tag,
+        decision=None
+        if top is None or state.winners is not None
+        else DecisionView(
+            kind=top.kind,
+            roles=list(top.roles) if top.roles else [top.role],
+            tag=top.tag,
             prompt=T(f"mythic.prompt.{top.kind}"),
         ),
         winners=state.winners,

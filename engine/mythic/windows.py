@@ -69,10 +69,18 @@ def _prompt(state: State, role: Role) -> Text:
     if kind == "harass":
         return T("mythic.window.harass", unit=name_of(state.unit(state.activation.uid)))
     if kind == "react":
-        return T("mythic.window.react", unit=name_of(state.unit(c.strike.target)), attacker=name_of(state.unit(c.strike.attacker)))
+        return T(
+            "mythic.window.react",
+            unit=name_of(state.unit(c.strike.target)),
+            attacker=name_of(state.unit(c.strike.attacker)),
+        )
     if kind == "dice":
         roll = combat.current_roll(state)
-        return T("mythic.window.dice", totals=[d.total for d in roll.dice if d.live] or "-", difficulty=roll.difficulty)
+        return T(
+            "mythic.window.dice",
+            totals=[d.total for d in roll.dice if d.live] or "-",
+            difficulty=roll.difficulty,
+        )
     if kind == "wounds":
         unit, _, _ = combat.sides(state, state.top.tag)
         return T("mythic.window.wounds", unit=name_of(unit), wounds=c.wounds.get(unit.uid, 0))
@@ -86,7 +94,9 @@ def _open_options(state: State, role: Role) -> list[tuple[str, int]]:
     """(order key, cost) of each option the window offers on public information."""
     kind = state.top.kind
     if kind == "harass":
-        return [("harass", cost) for _, cost in reactions.harass_options(state, state.unit(state.activation.uid))]
+        return [
+            ("harass", cost) for _, cost in reactions.harass_options(state, state.unit(state.activation.uid))
+        ]
     if kind == "react":
         out = [("defend", cost) for _, cost in reactions.defend_options(state)]
         if reactions.counter_possible(state) and state.sides[role].hand:

@@ -23,8 +23,15 @@ def row_count(slots: list[SlotView]) -> int:
     return max((s.row for s in slots), default=-1) + 1
 
 
-def layout(slots: list[SlotView], left: int, top: int, width: int, max_card: int,
-           row_height: Callable[[int], int], mirrored: bool) -> tuple[dict[int, Box], int]:
+def layout(
+    slots: list[SlotView],
+    left: int,
+    top: int,
+    width: int,
+    max_card: int,
+    row_height: Callable[[int], int],
+    mirrored: bool,
+) -> tuple[dict[int, Box], int]:
     """Boxes of every slot, keyed by slot number, and the total height used.
 
     `row_height(row)` gives each row's card height; `mirrored` puts row 0 at the top."""
@@ -45,7 +52,12 @@ def layout(slots: list[SlotView], left: int, top: int, width: int, max_card: int
     for s in slots:
         cx = offset + s.x * unit
         y0 = row_top[s.row]
-        boxes[s.slot] = (round(cx - unit / 2 + GAP / 2), y0, round(cx + unit / 2 - GAP / 2), y0 + row_height(s.row))
+        boxes[s.slot] = (
+            round(cx - unit / 2 + GAP / 2),
+            y0,
+            round(cx + unit / 2 - GAP / 2),
+            y0 + row_height(s.row),
+        )
     return boxes, y - top - GAP
 
 
@@ -53,14 +65,20 @@ def draw_slot(draw: ImageDraw.ImageDraw, box: Box, slot: SlotView, locale: str, 
     if not slot.present:
         empty_slot(draw, box, slot.slot)
     elif slot.card is not None:
-        card_face(draw, box, slot.card, locale, slot.slot, slot.available,
-                  slot.powers if with_powers else None)
+        card_face(
+            draw, box, slot.card, locale, slot.slot, slot.available, slot.powers if with_powers else None
+        )
     else:
         card_back(draw, box, slot.slot, slot.available, slot.power_count, slot.known_colour)
 
 
-def draw_army(draw: ImageDraw.ImageDraw, slots: list[SlotView], boxes: dict[int, Box], locale: str,
-              with_powers: bool = False) -> None:
+def draw_army(
+    draw: ImageDraw.ImageDraw,
+    slots: list[SlotView],
+    boxes: dict[int, Box],
+    locale: str,
+    with_powers: bool = False,
+) -> None:
     # Lower rows first, so a frame drawn around an upper card is never painted over.
     for slot in sorted(slots, key=lambda s: (s.row, s.slot)):
         draw_slot(draw, boxes[slot.slot], slot, locale, with_powers)

@@ -59,26 +59,52 @@ class Board:
         if has_key(f"athena.scenario.{v.scenario}"):  # shown once the engine's catalog names it
             title += " — " + t(f"athena.scenario.{v.scenario}", s.locale)
         draw_fitted(d, (MARGIN, 8, WIDTH // 2, 34), title, 22, Ink.GOLD, min_size=16, bold=True, anchor="lm")
-        draw_text(d, (MARGIN, 56), s.label("round_duel", round=v.round, duel=v.duel), 34, Ink.WHITE, bold=True,
-                  anchor="lm")
+        draw_text(
+            d,
+            (MARGIN, 56),
+            s.label("round_duel", round=v.round, duel=v.duel),
+            34,
+            Ink.WHITE,
+            bold=True,
+            anchor="lm",
+        )
         draw_text(d, (MARGIN, 94), s.label("first_to", n=v.rounds_to_win), 20, Ink.PAPER, anchor="lm")
         right = WIDTH - MARGIN
-        draw_fitted(d, (WIDTH // 2, 10, right, 50), s.label("phase", phase=phase_name(v.phase, s.locale)), 30,
-                    Ink.WHITE, min_size=20, bold=True, anchor="rm")
+        draw_fitted(
+            d,
+            (WIDTH // 2, 10, right, 50),
+            s.label("phase", phase=phase_name(v.phase, s.locale)),
+            30,
+            Ink.WHITE,
+            min_size=20,
+            bold=True,
+            anchor="rm",
+        )
         outcome = s.outcome()
         if outcome:
-            draw_fitted(d, (WIDTH // 3, 60, right, 100), outcome, 30, Ink.GOLD, min_size=20, bold=True, anchor="rm")
+            draw_fitted(
+                d, (WIDTH // 3, 60, right, 100), outcome, 30, Ink.GOLD, min_size=20, bold=True, anchor="rm"
+            )
         elif v.active:
             text = s.label("to_play", names=", ".join(s.name(r) for r in v.active))
-            draw_fitted(d, (WIDTH // 2, 60, right, 100), text, 26, Ink.SKY, min_size=18, bold=True, anchor="rm")
+            draw_fitted(
+                d, (WIDTH // 2, 60, right, 100), text, 26, Ink.SKY, min_size=18, bold=True, anchor="rm"
+            )
 
     def army_section(self, role: str, top: int, mirrored: bool) -> None:
         """The army on the left (pyramid pointing at the duel), its player's panel on the right."""
         army = self.scene.view.armies[role]
         height = self.army_h[role]
         rows_h = row_count(army.slots) * (CARD_H + GAP) - GAP
-        boxes, _ = layout(army.slots, MARGIN, top + (height - rows_h) // 2, ARMY_WIDTH, CARD_W,
-                          lambda _row: CARD_H, mirrored)
+        boxes, _ = layout(
+            army.slots,
+            MARGIN,
+            top + (height - rows_h) // 2,
+            ARMY_WIDTH,
+            CARD_W,
+            lambda _row: CARD_H,
+            mirrored,
+        )
         draw_army(self.scene.draw, army.slots, boxes, self.scene.locale)
         draw_panel(self.scene, army, (PANEL_X, top, WIDTH - MARGIN, top + height))
 

@@ -27,7 +27,9 @@ def summary_text(scene: Scene) -> str:
         return t("athena.ev.duel_tied", loc)
     if last.terrain is None:
         return t("athena.ev.duel_won_bare", loc, who=scene.name(last.winner))
-    return t("athena.ev.duel_won", loc, who=scene.name(last.winner), terrain=T(f"athena.terrain.{last.terrain}"))
+    return t(
+        "athena.ev.duel_won", loc, who=scene.name(last.winner), terrain=T(f"athena.terrain.{last.terrain}")
+    )
 
 
 def terrain_row(scene: Scene, box: Box) -> None:
@@ -41,8 +43,14 @@ def terrain_row(scene: Scene, box: Box) -> None:
     unit = min(TERRAIN_MAX_W, (x1 - x0 - DECK_W - 24) / count)
     for i, code in enumerate(v.terrain_row):
         left = round(x0 + 6 + i * unit)
-        terrain_card(d, (left, top, round(left + unit) - 14, y1), code, v.terrain_values.get(code), i == 0,
-                     scene.locale)
+        terrain_card(
+            d,
+            (left, top, round(left + unit) - 14, y1),
+            code,
+            v.terrain_values.get(code),
+            i == 0,
+            scene.locale,
+        )
     deck_x = round(x0 + 6 + count * unit) + 10
     deck_stack(d, (deck_x, top + 10, deck_x + DECK_W - 10, y1), v.terrain_deck, scene.label("terrain_deck"))
 
@@ -66,8 +74,14 @@ def duel(scene: Scene, box: Box) -> None:
     draw_text(d, (x0, y0), caption, 22, Ink.TEXT, bold=True)
     y0 += CAPTION
     roles = (v.attacker, scene.opponent(v.attacker))
-    badges = result_badges(scene, roles) if resolved else [
-        (scene.label("attacker"), Ink.GOLD, Ink.BLACK), (scene.label("defender"), Ink.HEADER, Ink.WHITE)]
+    badges = (
+        result_badges(scene, roles)
+        if resolved
+        else [
+            (scene.label("attacker"), Ink.GOLD, Ink.BLACK),
+            (scene.label("defender"), Ink.HEADER, Ink.WHITE),
+        ]
+    )
     half = (x1 - x0) // 2
     for i, (role, badge) in enumerate(zip(roles, badges, strict=True)):
         box = (x0 + i * half + 8, y0, x0 + (i + 1) * half - 24, y1)
@@ -97,8 +111,9 @@ def engaged_card(scene: Scene, role: str, engaged: EngagedView | None, badge: Ba
     tile = (x0, y0, x0 + 140, y1)
     text_x = tile[2] + 16
     px = pill(d, (text_x, y0), badge[0], 20, badge[1], badge[2]) if badge else text_x - 10
-    draw_fitted(d, (px + 10, y0, x1, y0 + 28), scene.name(role), 24, Ink.TEXT, min_size=16, bold=True,
-                anchor="lm")
+    draw_fitted(
+        d, (px + 10, y0, x1, y0 + 28), scene.name(role), 24, Ink.TEXT, min_size=16, bold=True, anchor="lm"
+    )
     if engaged is None:
         dashed_box(d, tile, Ink.FAINT)
         return
@@ -114,8 +129,15 @@ def engaged_card(scene: Scene, role: str, engaged: EngagedView | None, badge: Ba
     y += 38
     if engaged.value is not None:
         rounded_box(d, (text_x, y, text_x + 170, y + 38), Ink.WHITE, Ink.TEXT, 2, 8)
-        draw_fitted(d, (text_x + 6, y, text_x + 164, y + 38), scene.label("value", v=number(engaged.value)), 24,
-                    Ink.TEXT, min_size=16, bold=True)
+        draw_fitted(
+            d,
+            (text_x + 6, y, text_x + 164, y + 38),
+            scene.label("value", v=number(engaged.value)),
+            24,
+            Ink.TEXT,
+            min_size=16,
+            bold=True,
+        )
         y += 48
     if engaged.active_powers:
         text = ", ".join(power_name(code, loc) for code in engaged.active_powers)

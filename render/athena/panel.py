@@ -32,16 +32,32 @@ def draw_panel(scene: Scene, army: ArmyView, box: Box) -> None:
     x, y, right = x0 + PAD, y0 + 12, x1 - PAD
     badges = role_badges(scene, army.role)
     badge_w = sum(text_width(text, 20, True) + 26 for text, _, _ in badges)
-    draw_fitted(d, (x, y, right - badge_w, y + 36), scene.name(army.role), 30, Ink.TEXT, min_size=18,
-                bold=True, anchor="lm")
+    draw_fitted(
+        d,
+        (x, y, right - badge_w, y + 36),
+        scene.name(army.role),
+        30,
+        Ink.TEXT,
+        min_size=18,
+        bold=True,
+        anchor="lm",
+    )
     bx = right - badge_w + 10
     for text, fill, ink in badges:
         bx = pill(d, (bx, y + 4), text, 20, fill, ink) + 10
     y += 46
     rounds(scene, army, (x, y, right, y + 28))
     y += 36
-    draw_fitted(d, (x, y, right, y + 30), scene.label("round_vp", vp=army.round_vp), 24, Ink.TEXT,
-                min_size=18, bold=True, anchor="lm")
+    draw_fitted(
+        d,
+        (x, y, right, y + 30),
+        scene.label("round_vp", vp=army.round_vp),
+        24,
+        Ink.TEXT,
+        min_size=18,
+        bold=True,
+        anchor="lm",
+    )
     y += 40
     counts(scene, army, (x, y, right, y + 62))
     y += 74
@@ -59,24 +75,46 @@ def rounds(scene: Scene, army: ArmyView, box: Box) -> None:
     x0, y0, x1, y1 = box
     need = scene.view.rounds_to_win
     for i in range(need):
-        scene.draw.ellipse((x0 + i * 30, y0 + 2, x0 + i * 30 + 24, y0 + 26),
-                           fill=Ink.GOLD if i < army.rounds_won else Ink.PAPER, outline=Ink.TEXT, width=2)
-    draw_fitted(scene.draw, (x0 + need * 30 + 6, y0, x1, y1), scene.label("rounds_won", won=army.rounds_won,
-                need=need), 22, Ink.TEXT, min_size=16, anchor="lm")
+        scene.draw.ellipse(
+            (x0 + i * 30, y0 + 2, x0 + i * 30 + 24, y0 + 26),
+            fill=Ink.GOLD if i < army.rounds_won else Ink.PAPER,
+            outline=Ink.TEXT,
+            width=2,
+        )
+    draw_fitted(
+        scene.draw,
+        (x0 + need * 30 + 6, y0, x1, y1),
+        scene.label("rounds_won", won=army.rounds_won, need=need),
+        22,
+        Ink.TEXT,
+        min_size=16,
+        anchor="lm",
+    )
 
 
 def counts(scene: Scene, army: ArmyView, box: Box) -> None:
     """Tokens, hand, power deck and discard as four labelled cells."""
     d = scene.draw
     x0, y0, x1, y1 = box
-    cells = [("tokens", army.tokens), ("hand", army.hand_count), ("deck", army.power_deck),
-             ("discard", army.power_discard)]
+    cells = [
+        ("tokens", army.tokens),
+        ("hand", army.hand_count),
+        ("deck", army.power_deck),
+        ("discard", army.power_discard),
+    ]
     cell_w = (x1 - x0 + 8) // len(cells)
     for i, (key, value) in enumerate(cells):
         cx = x0 + i * cell_w
         rounded_box(d, (cx, y0, cx + cell_w - 8, y1), Ink.PAPER, Ink.PANEL_EDGE, 1, 8)
-        draw_fitted(d, (cx + 4, y0 + 4, cx + cell_w - 12, y0 + 26), scene.label(key), 20, Ink.MUTED,
-                    min_size=14, condensed=True)
+        draw_fitted(
+            d,
+            (cx + 4, y0 + 4, cx + cell_w - 12, y0 + 26),
+            scene.label(key),
+            20,
+            Ink.MUTED,
+            min_size=14,
+            condensed=True,
+        )
         draw_text(d, (cx + (cell_w - 8) / 2, y0 + 44), str(value), 28, Ink.TEXT, bold=True, anchor="mm")
 
 
@@ -101,17 +139,32 @@ def captured(scene: Scene, army: ArmyView, box: Box) -> None:
         rounded_box(d, (x, top, x + width, top + CHIP - 4), Ink.WHITE, Ink.PANEL_EDGE, 1, 6)
         threat_marker(d, (x + 15, top + 16), 16, prisoner.card.colour)
         badge = 30 if prisoner.powers else 0
-        draw_fitted(d, (x + 28, top, x + width - 6 - badge, top + CHIP - 4), text, 20, Ink.TEXT, min_size=14,
-                    condensed=True, anchor="lm")
+        draw_fitted(
+            d,
+            (x + 28, top, x + width - 6 - badge, top + CHIP - 4),
+            text,
+            20,
+            Ink.TEXT,
+            min_size=14,
+            condensed=True,
+            anchor="lm",
+        )
         if prisoner.powers:
             power_badge(d, (x + width - 4, top + 1), len(prisoner.powers))
     if len(places) < len(army.captured):
         x, row = places[-1] if places else (x0 - 8, 0)
         left = x + (widths[len(places) - 1] if places else 0) + 8
         top = y + row * CHIP
-        draw_fitted(d, (left, top, min(left + more_w, x1), top + CHIP - 4),
-                    scene.label("more", n=len(army.captured) - len(places)), 20, Ink.MUTED, min_size=14,
-                    bold=True, anchor="lm")
+        draw_fitted(
+            d,
+            (left, top, min(left + more_w, x1), top + CHIP - 4),
+            scene.label("more", n=len(army.captured) - len(places)),
+            20,
+            Ink.MUTED,
+            min_size=14,
+            bold=True,
+            anchor="lm",
+        )
 
 
 def terrain_summary(scene: Scene, army: ArmyView) -> str:
@@ -121,4 +174,6 @@ def terrain_summary(scene: Scene, army: ArmyView) -> str:
     counts: dict[str, int] = {}
     for code in army.terrains:
         counts[code] = counts.get(code, 0) + 1
-    return ", ".join(terrain_name(code, scene.locale) + (f" ×{n}" if n > 1 else "") for code, n in counts.items())
+    return ", ".join(
+        terrain_name(code, scene.locale) + (f" ×{n}" if n > 1 else "") for code, n in counts.items()
+    )

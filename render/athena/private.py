@@ -32,8 +32,10 @@ class Private:
         self.opponent = next(r for r in view.roles if r != self.me)
         self.intel = [s for s in view.armies[self.opponent].slots if s.present and (s.card or s.known_colour)]
         self.hand = self.army.hand or []
-        self.effects = [wrap(power_text(p.code, locale), WIDTH - 2 * MARGIN - 40, TEXT_SIZE, TEXT_LINES)
-                        for p in self.hand]
+        self.effects = [
+            wrap(power_text(p.code, locale), WIDTH - 2 * MARGIN - 40, TEXT_SIZE, TEXT_LINES)
+            for p in self.hand
+        ]
         self.rows = {r: self.row_height(r) for r in range(row_count(self.army.slots))}
         army_h = sum(self.rows.values()) + GAP * max(len(self.rows) - 1, 0)
         hand_h = sum(self.power_height(lines) for lines in self.effects) or 50
@@ -56,8 +58,9 @@ class Private:
         draw_text(self.draw, (MARGIN, y), label("your_army", self.locale), 26, Ink.TEXT, bold=True)
         self.engaged_note(y)
         y += 40
-        boxes, used = layout(self.army.slots, MARGIN, y, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__,
-                             mirrored=False)
+        boxes, used = layout(
+            self.army.slots, MARGIN, y, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__, mirrored=False
+        )
         draw_army(self.draw, self.army.slots, boxes, self.locale, with_powers=True)
         y += used + 24
         if self.intel:
@@ -70,14 +73,35 @@ class Private:
         d, v, loc = self.draw, self.view, self.locale
         d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
         name = player_name(self.me, self.names)
-        draw_fitted(d, (MARGIN, 8, WIDTH * 0.6, 50), label("private_title", loc, name=name), 30, Ink.WHITE,
-                    min_size=20, bold=True, anchor="lm")
-        status = f"{label('round_duel', loc, round=v.round, duel=v.duel)} · " \
-                 f"{label('phase', loc, phase=phase_name(v.phase, loc))}"
+        draw_fitted(
+            d,
+            (MARGIN, 8, WIDTH * 0.6, 50),
+            label("private_title", loc, name=name),
+            30,
+            Ink.WHITE,
+            min_size=20,
+            bold=True,
+            anchor="lm",
+        )
+        status = (
+            f"{label('round_duel', loc, round=v.round, duel=v.duel)} · "
+            f"{label('phase', loc, phase=phase_name(v.phase, loc))}"
+        )
         draw_fitted(d, (MARGIN, 54, WIDTH * 0.6, 88), status, 22, Ink.PAPER, min_size=16, anchor="lm")
-        counts = [("tokens", self.army.tokens), ("hand", self.army.hand_count), ("deck", self.army.power_deck)]
-        pills_leftwards(d, WIDTH - MARGIN, 22, [f"{label(key, loc)} {value}" for key, value in counts], 22,
-                        Ink.PAPER, Ink.TEXT)
+        counts = [
+            ("tokens", self.army.tokens),
+            ("hand", self.army.hand_count),
+            ("deck", self.army.power_deck),
+        ]
+        pills_leftwards(
+            d,
+            WIDTH - MARGIN,
+            22,
+            [f"{label(key, loc)} {value}" for key, value in counts],
+            22,
+            Ink.PAPER,
+            Ink.TEXT,
+        )
         if self.me == v.attacker:
             text = label("attacker", loc)
             pills_leftwards(d, WIDTH - MARGIN, 60, [text], 20, Ink.GOLD, Ink.BLACK)
@@ -89,8 +113,16 @@ class Private:
         text = label("in_duel", self.locale, slot=engaged.slot)
         if engaged.card is not None:
             text += f" — {card_name(engaged.card.code, self.locale)}"
-        draw_fitted(self.draw, (WIDTH // 3, y, WIDTH - MARGIN, y + 32), text, 22, Ink.BLUE, min_size=16,
-                    bold=True, anchor="rm")
+        draw_fitted(
+            self.draw,
+            (WIDTH // 3, y, WIDTH - MARGIN, y + 32),
+            text,
+            22,
+            Ink.BLUE,
+            min_size=16,
+            bold=True,
+            anchor="rm",
+        )
 
     def intel_line(self, y: int) -> None:
         """Opponent slots this player saw (Clairvoyance) or whose colour they learned."""
@@ -105,15 +137,24 @@ class Private:
 
     def intel_chip(self, slot: SlotView, x: int, y: int) -> int:
         colour = slot.card.colour if slot.card else slot.known_colour or ""
-        text = f"{slot.slot}: " + (card_name(slot.card.code, self.locale) if slot.card
-                                   else colour_name(colour, self.locale))
+        text = f"{slot.slot}: " + (
+            card_name(slot.card.code, self.locale) if slot.card else colour_name(colour, self.locale)
+        )
         width = min(text_width(text, 20, False, True) + 44, WIDTH - MARGIN - x)
         if width < 60:
             return WIDTH
         rounded_box(self.draw, (x, y, x + width, y + 34), Ink.WHITE, Ink.PANEL_EDGE, 1, 6)
         threat_marker(self.draw, (x + 16, y + 17), 18, colour)
-        draw_fitted(self.draw, (x + 30, y, x + width - 6, y + 34), text, 20, Ink.TEXT, min_size=14,
-                    condensed=True, anchor="lm")
+        draw_fitted(
+            self.draw,
+            (x + 30, y, x + width - 6, y + 34),
+            text,
+            20,
+            Ink.TEXT,
+            min_size=14,
+            condensed=True,
+            anchor="lm",
+        )
         return x + width + 8
 
     def hand_list(self, y: int) -> None:
@@ -134,11 +175,23 @@ class Private:
         x0, y0, x1, y1 = box
         rounded_box(d, box, Ink.WHITE, Ink.PURPLE, 3, 10)
         d.rounded_rectangle((x0, y0, x0 + 12, y1), radius=6, fill=Ink.PURPLE)
-        badges = [label("cost", loc, n=power.cost), label("vp", loc, n=power.vp), phase_name(power.phase, loc),
-                  label("lasting" if power.lasting else "instant", loc)]
+        badges = [
+            label("cost", loc, n=power.cost),
+            label("vp", loc, n=power.vp),
+            phase_name(power.phase, loc),
+            label("lasting" if power.lasting else "instant", loc),
+        ]
         bx = pills_leftwards(d, x1 - 10, y0 + 8, badges, 20, Ink.PANEL, Ink.TEXT)
-        draw_fitted(d, (x0 + 24, y0 + 6, bx - 10, y0 + 38), power_name(power.code, loc), 26, Ink.TEXT,
-                    min_size=18, bold=True, anchor="lm")
+        draw_fitted(
+            d,
+            (x0 + 24, y0 + 6, bx - 10, y0 + 38),
+            power_name(power.code, loc),
+            26,
+            Ink.TEXT,
+            min_size=18,
+            bold=True,
+            anchor="lm",
+        )
         for i, line in enumerate(effect):
             draw_text(d, (x0 + 24, y0 + POWER_HEAD + TEXT_LINE * i), line, TEXT_SIZE, Ink.TEXT)
 

@@ -37,7 +37,7 @@ class Scene:
         return next(r for r in self.view.roles if r != role)
 
     def outcome(self) -> str | None:
-        """"Alice wins the game!", "The game ends in a draw", or None while it goes on."""
+        """ "Alice wins the game!", "The game ends in a draw", or None while it goes on."""
         winners = self.view.winner
         if winners is None:
             return None

@@ -60,12 +60,19 @@ def available_frame(draw: ImageDraw.ImageDraw, box: Box) -> None:
 def empty_slot(draw: ImageDraw.ImageDraw, box: Box, slot: int) -> None:
     """A slot whose card has left the army."""
     dashed_box(draw, box, Ink.FAINT)
-    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(slot), 22, Ink.FAINT,
-              bold=True, anchor="mm")
+    draw_text(
+        draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(slot), 22, Ink.FAINT, bold=True, anchor="mm"
+    )
 
 
-def card_back(draw: ImageDraw.ImageDraw, box: Box, slot: int | None, available: bool,
-              power_count: int = 0, known_colour: str | None = None) -> None:
+def card_back(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    slot: int | None,
+    available: bool,
+    power_count: int = 0,
+    known_colour: str | None = None,
+) -> None:
     """A face-down combatant. Available cards are dark with a gold frame; covered ones are
     pale, so the difference survives any colour vision."""
     x0, y0, x1, y1 = box
@@ -80,8 +87,15 @@ def card_back(draw: ImageDraw.ImageDraw, box: Box, slot: int | None, available: 
         threat_marker(draw, (x0 + 20, y1 - 18), 22, known_colour)
 
 
-def card_face(draw: ImageDraw.ImageDraw, box: Box, card: CardFace, locale: str, slot: int | None = None,
-              available: bool = False, powers: list[PowerFace] | None = None) -> None:
+def card_face(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    card: CardFace,
+    locale: str,
+    slot: int | None = None,
+    available: bool = False,
+    powers: list[PowerFace] | None = None,
+) -> None:
     """A combatant seen face up: threat band (shape, slot, VP), name, attack and defence, then
     one line per attached power."""
     x0, y0, x1, y1 = box
@@ -89,16 +103,27 @@ def card_face(draw: ImageDraw.ImageDraw, box: Box, card: CardFace, locale: str, 
     if available:
         available_frame(draw, box)
     rounded_box(draw, box, Ink.WHITE, fill, 3, RADIUS)
-    draw.rounded_rectangle((x0, y0, x1, y0 + STRIPE), radius=RADIUS, fill=fill, corners=(True, True, False, False))
+    draw.rounded_rectangle(
+        (x0, y0, x1, y0 + STRIPE), radius=RADIUS, fill=fill, corners=(True, True, False, False)
+    )
     draw_shape(draw, THREAT_SHAPE.get(card.colour, "circle"), (x0 + 15, y0 + STRIPE / 2), 16, on_fill, None)
     if slot is not None:
         draw_text(draw, (x0 + 28, y0 + STRIPE / 2), str(slot), 20, on_fill, bold=True, anchor="lm")
-    draw_text(draw, (x1 - 8, y0 + STRIPE / 2), label("vp", locale, n=card.vp), 20, on_fill, bold=True,
-              anchor="rm")
+    draw_text(
+        draw, (x1 - 8, y0 + STRIPE / 2), label("vp", locale, n=card.vp), 20, on_fill, bold=True, anchor="rm"
+    )
     pad = 6
     y = y0 + STRIPE + 2
-    draw_fitted(draw, (x0 + pad, y, x1 - pad, y + 26), card_name(card.code, locale), 21, Ink.TEXT,
-                min_size=15, bold=True, condensed=True)
+    draw_fitted(
+        draw,
+        (x0 + pad, y, x1 - pad, y + 26),
+        card_name(card.code, locale),
+        21,
+        Ink.TEXT,
+        min_size=15,
+        bold=True,
+        condensed=True,
+    )
     y += 26
     stats = f"{label('atk', locale, n=card.attack)}  {label('def', locale, n=card.defense)}"
     draw_fitted(draw, (x0 + pad, y, x1 - pad, y + 24), stats, 20, Ink.TEXT, min_size=14, condensed=True)
@@ -107,12 +132,22 @@ def card_face(draw: ImageDraw.ImageDraw, box: Box, card: CardFace, locale: str, 
         if y + 24 > y1:
             break
         rounded_box(draw, (x0 + pad, y, x1 - pad, y + 24), Ink.PURPLE, None, 0, 5)
-        draw_fitted(draw, (x0 + pad + 6, y, x1 - pad - 6, y + 24), power_name(power.code, locale), 19,
-                    Ink.WHITE, min_size=14, condensed=True, anchor="lm")
+        draw_fitted(
+            draw,
+            (x0 + pad + 6, y, x1 - pad - 6, y + 24),
+            power_name(power.code, locale),
+            19,
+            Ink.WHITE,
+            min_size=14,
+            condensed=True,
+            anchor="lm",
+        )
         y += 27
 
 
-def announced_back(draw: ImageDraw.ImageDraw, box: Box, slot: int, colour: str | None, power_count: int) -> None:
+def announced_back(
+    draw: ImageDraw.ImageDraw, box: Box, slot: int, colour: str | None, power_count: int
+) -> None:
     """An engaged card still face down: the slot it came from, the shape of its announced
     colour, or a question mark when the colour was hidden (the caller writes the colour's name
     beside it)."""
@@ -128,8 +163,9 @@ def announced_back(draw: ImageDraw.ImageDraw, box: Box, slot: int, colour: str |
     power_badge(draw, (x1 - 4, y0 + 4), power_count)
 
 
-def terrain_card(draw: ImageDraw.ImageDraw, box: Box, code: str, vp: int | None, active: bool,
-                 locale: str) -> None:
+def terrain_card(
+    draw: ImageDraw.ImageDraw, box: Box, code: str, vp: int | None, active: bool, locale: str
+) -> None:
     """A terrain of the row: name and VP; the active one gets a thick blue frame and a tab."""
     x0, y0, x1, y1 = box
     if active:
@@ -142,13 +178,22 @@ def terrain_card(draw: ImageDraw.ImageDraw, box: Box, code: str, vp: int | None,
         draw_text(draw, ((x0 + x1) / 2, y), line, size, Ink.TEXT, bold=True, condensed=True, anchor="mt")
         y += size + 4
     if vp is not None:
-        draw_text(draw, ((x0 + x1) / 2, y1 - 8), label("vp", locale, n=vp), 26, Ink.TEXT, bold=True,
-                  anchor="mb")
+        draw_text(
+            draw, ((x0 + x1) / 2, y1 - 8), label("vp", locale, n=vp), 26, Ink.TEXT, bold=True, anchor="mb"
+        )
     if active:
-        draw.rounded_rectangle((x0, y0, x1, y0 + 26), radius=RADIUS, fill=Ink.BLUE,
-                               corners=(True, True, False, False))
-        draw_fitted(draw, (x0 + 4, y0, x1 - 4, y0 + 26), label("active_terrain", locale), 20, Ink.WHITE,
-                    min_size=13, bold=True)
+        draw.rounded_rectangle(
+            (x0, y0, x1, y0 + 26), radius=RADIUS, fill=Ink.BLUE, corners=(True, True, False, False)
+        )
+        draw_fitted(
+            draw,
+            (x0 + 4, y0, x1 - 4, y0 + 26),
+            label("active_terrain", locale),
+            20,
+            Ink.WHITE,
+            min_size=13,
+            bold=True,
+        )
 
 
 def deck_stack(draw: ImageDraw.ImageDraw, box: Box, count: int, caption: str) -> None:

@@ -32,7 +32,10 @@ def dashes(points: list[Point], dash: float, gap: float) -> list[tuple[Point, Po
             step = min(left, length - pos)
             if on:
                 p = (a[0] + (b[0] - a[0]) * pos / length, a[1] + (b[1] - a[1]) * pos / length)
-                q = (a[0] + (b[0] - a[0]) * (pos + step) / length, a[1] + (b[1] - a[1]) * (pos + step) / length)
+                q = (
+                    a[0] + (b[0] - a[0]) * (pos + step) / length,
+                    a[1] + (b[1] - a[1]) * (pos + step) / length,
+                )
                 out.append((p, q))
             pos += step
             left -= step
@@ -50,8 +53,14 @@ def head(tip: Point, before: Point, size: float) -> list[Point]:
     return [tip, (back[0] + nx, back[1] + ny), (back[0] - nx, back[1] - ny)]
 
 
-def arrow(draw: ImageDraw.ImageDraw, points: list[Point], colour: Colour, width: int, dashed: bool = False,
-          casing: Colour = Ink.WHITE) -> None:
+def arrow(
+    draw: ImageDraw.ImageDraw,
+    points: list[Point],
+    colour: Colour,
+    width: int,
+    dashed: bool = False,
+    casing: Colour = Ink.WHITE,
+) -> None:
     """A path ending in a head at its last point (which the head's tip touches)."""
     if len(points) < 2 or math.dist(points[-2], points[-1]) < 1:
         return

@@ -87,8 +87,15 @@ def draw_battlefield(scene: Scene, grid: Grid) -> None:
     for unit in view.units:
         centre = grid.centre(unit.square)
         if centre is not None and not unit.destroyed:
-            draw_token(d, unit, centre, token_size(grid.cell), scene.seat(unit.owner), scene.labels[unit.uid],
-                       scene.faction_mark(unit))
+            draw_token(
+                d,
+                unit,
+                centre,
+                token_size(grid.cell),
+                scene.seat(unit.owner),
+                scene.labels[unit.uid],
+                scene.faction_mark(unit),
+            )
     attacks(scene, grid)
 
 
@@ -156,7 +163,11 @@ def zones(scene: Scene, grid: Grid) -> None:
         along = x1 - x0 > y1 - y0
         step = ((x1 - x0) if along else (y1 - y0)) / len(roles)
         for i, role in enumerate(roles):
-            part = (x0 + i * step, y0, x0 + (i + 1) * step, y1) if along else (x0, y0 + i * step, x1, y0 + (i + 1) * step)
+            part = (
+                (x0 + i * step, y0, x0 + (i + 1) * step, y1)
+                if along
+                else (x0, y0 + i * step, x1, y0 + (i + 1) * step)
+            )
             scene.draw.rectangle(part, fill=scene.seat(role).fill)
 
 

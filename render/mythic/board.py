@@ -46,8 +46,9 @@ class Layout:
 
 def layout(scene: Scene) -> Layout:
     board = scene.view.board
-    width, height, files = (board.width, board.height, board.files) if board else \
-        UNLAID_TEAMS if scene.teams else UNLAID
+    width, height, files = (
+        (board.width, board.height, board.files) if board else UNLAID_TEAMS if scene.teams else UNLAID
+    )
     top = HEADER + PROMPT + GAP
     beside_cell = min(MAX_CELL, (WIDTH - 2 * MARGIN - 2 * GUTTER - GAP - PANEL_W) // width)
     beside = beside_cell >= MIN_SIDE_CELL
@@ -94,15 +95,33 @@ class Board:
             status = s.label("turn_of", n=v.turn, name=s.name(v.current))
         else:
             status = s.label("turn", n=v.turn) if v.turn else phase_name(v.phase, s.locale)
-        draw_fitted(d, (MARGIN, 40, WIDTH * 0.62, 88), status, 32, Ink.WHITE, min_size=20, bold=True, anchor="lm")
+        draw_fitted(
+            d, (MARGIN, 40, WIDTH * 0.62, 88), status, 32, Ink.WHITE, min_size=20, bold=True, anchor="lm"
+        )
         outcome = s.outcome()
         if outcome:
-            draw_fitted(d, (WIDTH * 0.4, 36, WIDTH - MARGIN, 90), outcome, 32, Ink.GOLD, min_size=20, bold=True,
-                        anchor="rm")
+            draw_fitted(
+                d,
+                (WIDTH * 0.4, 36, WIDTH - MARGIN, 90),
+                outcome,
+                32,
+                Ink.GOLD,
+                min_size=20,
+                bold=True,
+                anchor="rm",
+            )
         elif v.decision is not None:
             waiting = s.label("to_play", names=s.names_of(v.decision.roles))
-            draw_fitted(d, (WIDTH * 0.62, 40, WIDTH - MARGIN, 88), waiting, 26, Ink.SKY, min_size=18, bold=True,
-                        anchor="rm")
+            draw_fitted(
+                d,
+                (WIDTH * 0.62, 40, WIDTH - MARGIN, 88),
+                waiting,
+                26,
+                Ink.SKY,
+                min_size=18,
+                bold=True,
+                anchor="rm",
+            )
 
     def prompt(self) -> None:
         """The pending decision in the engine's public words, or how the battle ended."""

@@ -15,7 +15,7 @@ from render.mythic.names import attack_kind, label
 
 
 def outcome(die: DieView, difficulty: int) -> str:
-    """"success", "miss", "lost" (a 0) or "discarded" (spent on another die)."""
+    """ "success", "miss", "lost" (a 0) or "discarded" (spent on another die)."""
     if die.status == "lost":
         return "lost"
     if die.status == "spent":
@@ -49,8 +49,14 @@ def die_text(die: DieView, index: int, difficulty: int, locale: str) -> str:
 
 def roll_line(roll: RollView, locale: str) -> str:
     dice = " · ".join(die_text(d, i, roll.difficulty, locale) for i, d in enumerate(roll.dice, start=1))
-    line = label("dice.roll", locale, kind=attack_kind(roll.kind, locale), difficulty=roll.difficulty,
-                 dice=dice or "—", successes=roll.successes)
+    line = label(
+        "dice.roll",
+        locale,
+        kind=attack_kind(roll.kind, locale),
+        difficulty=roll.difficulty,
+        dice=dice or "—",
+        successes=roll.successes,
+    )
     return line if roll.done else f"{line} {label('dice.pending', locale)}"
 
 
@@ -69,8 +75,9 @@ def dice_line(attack: AttackView, locale: str) -> str:
 DIE = 38
 
 
-def die_places(roll: RollView, who: str, left: int, top: int, right: int,
-               locale: str) -> tuple[str, list[tuple[int, int]]]:
+def die_places(
+    roll: RollView, who: str, left: int, top: int, right: int, locale: str
+) -> tuple[str, list[tuple[int, int]]]:
     """The caption (`Cerb 5+`: the roller and the result each die needs) and each die's
     top-left, wrapping under the caption."""
     caption = label("dice.caption", locale, unit=who, difficulty=roll.difficulty)
@@ -89,8 +96,9 @@ def dice_height(roll: RollView, who: str, width: int, locale: str) -> int:
     return (places[-1][1] if places else 0) + DIE
 
 
-def draw_dice(draw: ImageDraw.ImageDraw, roll: RollView, who: str, left: int, top: int, right: int,
-              locale: str) -> int:
+def draw_dice(
+    draw: ImageDraw.ImageDraw, roll: RollView, who: str, left: int, top: int, right: int, locale: str
+) -> int:
     """The dice of one roll in a row (successes gold and framed in black, misses white, a
     discarded die dashed, a lost 0 grey and struck), after a caption; returns the bottom."""
     caption, places = die_places(roll, who, left, top, right, locale)
@@ -108,7 +116,13 @@ def draw_dice(draw: ImageDraw.ImageDraw, roll: RollView, who: str, left: int, to
             draw.line((x + 5, y + DIE - 5, x + DIE - 5, y + 5), fill=Ink.WHITE, width=3)
         else:
             hit = result == "success"
-            rounded_box(draw, box, Ink.GOLD if hit else Ink.WHITE, Ink.BLACK if hit else Ink.PANEL_EDGE,
-                        3 if hit else 2, 6)
+            rounded_box(
+                draw,
+                box,
+                Ink.GOLD if hit else Ink.WHITE,
+                Ink.BLACK if hit else Ink.PANEL_EDGE,
+                3 if hit else 2,
+                6,
+            )
             draw_text(draw, centre, str(die.total), 22, Ink.BLACK, bold=hit, anchor="mm")
     return top + dice_height(roll, who, right - left, locale)

@@ -81,7 +81,12 @@ def short_labels(units: list[UnitView], locale: str, size: int = 4) -> dict[str,
             words = _words(local(u.name, locale)) or [u.unit]
             stem = words[0][: size - 1].capitalize()
             mark = local(u.affiliation, locale)[0].upper() if u.affiliation else str(i)
-            options[u.uid] = [words[0][:size].capitalize(), words[-1][:size].capitalize(), stem + mark, stem + str(i)]
+            options[u.uid] = [
+                words[0][:size].capitalize(),
+                words[-1][:size].capitalize(),
+                stem + mark,
+                stem + str(i),
+            ]
         labels = {uid: choices[0] for uid, choices in options.items()}
         for first in dict.fromkeys(labels.values()):
             group = [uid for uid in labels if options[uid][0] == first]

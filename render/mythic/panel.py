@@ -81,8 +81,16 @@ def player_panel(scene: Scene, role: str, box: Box) -> None:
     outline(d, look.shape, (x + 15, y + 18), 14, look.fill, Ink.WHITE, 2)
     badges = role_badges(scene, role)
     badge_w = sum(text_width(t, 18, True) + 24 for t, _, _ in badges)
-    draw_fitted(d, (x + 38, y, right - badge_w, y + 36), scene.name(role), 26, Ink.TEXT, min_size=18, bold=True,
-                anchor="lm")
+    draw_fitted(
+        d,
+        (x + 38, y, right - badge_w, y + 36),
+        scene.name(role),
+        26,
+        Ink.TEXT,
+        min_size=18,
+        bold=True,
+        anchor="lm",
+    )
     bx = right - badge_w + 8
     for text, fill, ink in badges:
         bx = pill(d, (bx, y + 5), text, 18, fill, ink) + 8
@@ -120,7 +128,9 @@ def allegiance(scene: Scene, side: SideView) -> str:
     if side.team is not None:
         parts.insert(0, scene.label("team", n=side.team))
     if side.zone:
-        parts.append(scene.label("edge", edge=code_label(f"mythic.edge.{side.zone}", scene.locale, side.zone)))
+        parts.append(
+            scene.label("edge", edge=code_label(f"mythic.edge.{side.zone}", scene.locale, side.zone))
+        )
     return " · ".join(parts)
 
 
@@ -130,14 +140,27 @@ def counts(scene: Scene, side: SideView, box: Box) -> None:
     x0, y0, x1, _ = box
     units = [u for u in scene.view.units if u.owner == side.role]
     alive = sum(1 for u in units if not u.destroyed)
-    cells = [("pp", str(side.pp)), ("aow", str(side.aow)), ("units", f"{alive}/{len(units)}" if units else "—"),
-             ("hand", str(side.hand_count)), ("deck", str(side.deck)), ("discard", str(len(side.discard)))]
+    cells = [
+        ("pp", str(side.pp)),
+        ("aow", str(side.aow)),
+        ("units", f"{alive}/{len(units)}" if units else "—"),
+        ("hand", str(side.hand_count)),
+        ("deck", str(side.deck)),
+        ("discard", str(len(side.discard))),
+    ]
     cell_w = (x1 - x0 + 6) // 3
     for i, (key, value) in enumerate(cells):
         cx, cy = x0 + (i % 3) * cell_w, y0 + (i // 3) * (CELL_H + 6)
         rounded_box(d, (cx, cy, cx + cell_w - 6, cy + CELL_H), Ink.PAPER, Ink.PANEL_EDGE, 1, 8)
-        draw_fitted(d, (cx + 4, cy + 2, cx + cell_w - 10, cy + 22), scene.label(key), 17, Ink.MUTED, min_size=13,
-                    condensed=True)
+        draw_fitted(
+            d,
+            (cx + 4, cy + 2, cx + cell_w - 10, cy + 22),
+            scene.label(key),
+            17,
+            Ink.MUTED,
+            min_size=13,
+            condensed=True,
+        )
         draw_text(d, (cx + (cell_w - 6) / 2, cy + 40), value, 26, Ink.TEXT, bold=True, anchor="mm")
 
 
@@ -168,8 +191,12 @@ def move_lines(scene: Scene, width: int) -> list[str]:
 
 
 def attack_lines(scene: Scene, attack: AttackView, width: int) -> list[str]:
-    who = scene.label("attack_who", attacker=scene.unit_text(attack.attacker), target=scene.unit_text(attack.target),
-                      kind=attack_kind(attack.kind, scene.locale))
+    who = scene.label(
+        "attack_who",
+        attacker=scene.unit_text(attack.attacker),
+        target=scene.unit_text(attack.target),
+        kind=attack_kind(attack.kind, scene.locale),
+    )
     return wrap(who + result_text(scene, attack), width, 18, 4, condensed=True)
 
 
@@ -179,7 +206,10 @@ def info_height(scene: Scene, width: int) -> int:
     height = 10 + LINE * len(move_lines(scene, inner)) + 8
     for _, attack in attacks_shown(scene):
         height += 26 + LINE * len(attack_lines(scene, attack, inner))
-        height += sum(6 + dice_height(roll, roller(scene, roll), inner, scene.locale) + 4 for roll in attack.rolls) + 10
+        height += (
+            sum(6 + dice_height(roll, roller(scene, roll), inner, scene.locale) + 4 for roll in attack.rolls)
+            + 10
+        )
     return height + 4
 
 
@@ -214,6 +244,10 @@ def result_text(scene: Scene, attack: AttackView) -> str:
         return " — " + scene.label("evaded")
     if not attack.rolls or not all(r.done for r in attack.rolls):
         return ""
-    parts = [scene.label("wounds_to", n=n, unit=scene.labels.get(uid, uid)) for uid, n in attack.wounds.items() if n]
+    parts = [
+        scene.label("wounds_to", n=n, unit=scene.labels.get(uid, uid))
+        for uid, n in attack.wounds.items()
+        if n
+    ]
     parts += [scene.label("destroyed", unit=scene.labels.get(uid, uid)) for uid in attack.destroyed]
     return " — " + (", ".join(parts) if parts else scene.label("no_wound"))

@@ -92,9 +92,14 @@ class Private:
         if self.army:
             draw_cards(s, self.army, self.roster_top)
         else:
-            draw_fitted(s.draw, (MARGIN, self.roster_top, WIDTH - MARGIN, self.roster_top + 50),
-                        s.label("army_unrevealed", units=", ".join(s.view.sides[self.me].army or [])), 22,
-                        Ink.MUTED, min_size=16)
+            draw_fitted(
+                s.draw,
+                (MARGIN, self.roster_top, WIDTH - MARGIN, self.roster_top + 50),
+                s.label("army_unrevealed", units=", ".join(s.view.sides[self.me].army or [])),
+                22,
+                Ink.MUTED,
+                min_size=16,
+            )
         return s.image
 
     def hand(self, top: int) -> int:
@@ -107,8 +112,14 @@ class Private:
             return y + ROW
         # the cards that activate a unit now first, then in the army's order
         order = {u.unit: i for i, u in enumerate(self.army)}
-        cards = sorted(self.groups, key=lambda c: (card_status(s.view, self.me, self.units.get(c)) != "now",
-                                                   order.get(c, len(order)), c))
+        cards = sorted(
+            self.groups,
+            key=lambda c: (
+                card_status(s.view, self.me, self.units.get(c)) != "now",
+                order.get(c, len(order)),
+                c,
+            ),
+        )
         for card in cards:
             self.group_row(card, self.groups[card], y)
             y += ROW
@@ -119,12 +130,25 @@ class Private:
         unit = self.units.get(card)
         box = (MARGIN, top, WIDTH - MARGIN, top + ROW - 8)
         status = card_status(s.view, self.me, unit)
-        rounded_box(d, box, Ink.WHITE, Ink.PANEL_EDGE if status != "now" else Ink.BLACK, 2 if status != "now" else 3,
-                    10)
+        rounded_box(
+            d,
+            box,
+            Ink.WHITE,
+            Ink.PANEL_EDGE if status != "now" else Ink.BLACK,
+            2 if status != "now" else 3,
+            10,
+        )
         x = MARGIN + 12
         if unit is not None:
-            draw_token(d, unit, (x + 26, top + (ROW - 8) / 2), 50, s.seat(self.me), s.labels[unit.uid],
-                       s.faction_mark(unit))
+            draw_token(
+                d,
+                unit,
+                (x + 26, top + (ROW - 8) / 2),
+                50,
+                s.seat(self.me),
+                s.labels[unit.uid],
+                s.faction_mark(unit),
+            )
             name = s.unit_text(unit.uid) + (f" · {unit.square}" if unit.square else "")
         else:
             name = code_label(f"render.mythic.card.{card}", s.locale, card)
@@ -140,8 +164,9 @@ class Private:
         pill_w = text_width(words, 19, True) + 16
         pill_x = convert_x - 16 - pill_w
         pill(d, (pill_x, top + (ROW - 8) / 2 - 14), words, 19, fill, ink)
-        draw_fitted(d, (x, top, pill_x - 12, top + ROW - 8), name, 22, Ink.TEXT, min_size=15, bold=True,
-                    anchor="lm")
+        draw_fitted(
+            d, (x, top, pill_x - 12, top + ROW - 8), name, 22, Ink.TEXT, min_size=15, bold=True, anchor="lm"
+        )
 
     def next_line(self, top: int) -> None:
         """The price of the next activation, while this general chooses whom to activate."""

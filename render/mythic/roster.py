@@ -68,7 +68,7 @@ def card_height(scene: Scene, unit: UnitView) -> int:
 
 
 def cards_height(scene: Scene, units: list[UnitView]) -> int:
-    rows = [units[i:i + 2] for i in range(0, len(units), 2)]
+    rows = [units[i : i + 2] for i in range(0, len(units), 2)]
     return sum(max(card_height(scene, u) for u in row) + GAP for row in rows)
 
 
@@ -76,7 +76,7 @@ def draw_cards(scene: Scene, units: list[UnitView], top: int) -> int:
     """The army's cards, two per row; returns the bottom."""
     y = top
     for i in range(0, len(units), 2):
-        row = units[i:i + 2]
+        row = units[i : i + 2]
         height = max(card_height(scene, u) for u in row)
         for col, unit in enumerate(row):
             x = MARGIN + col * (CARD_W + GAP)
@@ -94,7 +94,9 @@ def unit_card(scene: Scene, unit: UnitView, box: Box) -> None:
     else:
         # the cards left under the top one: one per Vitality level below it
         for k in range(min(unit.vitality - 1, 2), 0, -1):
-            rounded_box(d, (x0 + k * STACK_STEP, y0 + k * STACK_STEP, x1, y1), Ink.PANEL, Ink.PANEL_EDGE, 2, 10)
+            rounded_box(
+                d, (x0 + k * STACK_STEP, y0 + k * STACK_STEP, x1, y1), Ink.PANEL, Ink.PANEL_EDGE, 2, 10
+            )
         face = LEGENDARY if unit.legendary else Ink.WHITE
         rounded_box(d, (x0, y0, x1 - STACK_STEP * 2, y1 - STACK_STEP * 2), face, look.fill, 3, 10)
         x1, y1 = x1 - STACK_STEP * 2, y1 - STACK_STEP * 2
@@ -103,15 +105,45 @@ def unit_card(scene: Scene, unit: UnitView, box: Box) -> None:
     draw_token(d, unit, (x0 + 46, y0 + 46), 64, look, scene.labels[unit.uid], scene.faction_mark(unit))
     status = status_text(scene, unit)
     status_w = text_width(status, 18, True) + 16
-    pill(d, (x1 - 10 - status_w, y0 + 10), status, 18, Ink.HEADER if not unit.destroyed else Ink.FAINT, Ink.WHITE)
+    pill(
+        d,
+        (x1 - 10 - status_w, y0 + 10),
+        status,
+        18,
+        Ink.HEADER if not unit.destroyed else Ink.FAINT,
+        Ink.WHITE,
+    )
     name = ("★ " if unit.legendary else "") + unit_name(unit, scene.locale)
-    draw_fitted(d, (x0 + 92, y0 + 8, x1 - 20 - status_w, y0 + 40), name, 24, Ink.TEXT, min_size=16, bold=True,
-                anchor="lm")
-    draw_fitted(d, (x0 + 92, y0 + 44, x1 - 10, y0 + 72), identity(scene, unit), 19, Ink.TEXT, min_size=14,
-                condensed=True, anchor="lm")
+    draw_fitted(
+        d,
+        (x0 + 92, y0 + 8, x1 - 20 - status_w, y0 + 40),
+        name,
+        24,
+        Ink.TEXT,
+        min_size=16,
+        bold=True,
+        anchor="lm",
+    )
+    draw_fitted(
+        d,
+        (x0 + 92, y0 + 44, x1 - 10, y0 + 72),
+        identity(scene, unit),
+        19,
+        Ink.TEXT,
+        min_size=14,
+        condensed=True,
+        anchor="lm",
+    )
     if unit.stats is None:
-        draw_fitted(d, (x0 + 20, y0 + 84, x1 - 20, y0 + 140), scene.label("destroyed_unit"), 24, Ink.MUTED,
-                    min_size=16, bold=True)
+        draw_fitted(
+            d,
+            (x0 + 20, y0 + 84, x1 - 20, y0 + 140),
+            scene.label("destroyed_unit"),
+            24,
+            Ink.MUTED,
+            min_size=16,
+            bold=True,
+        )
         return
     characteristics(scene, unit.stats, (x0 + 12, y0 + 84, x1 - 12, y0 + 140))
     talents(scene, unit, x0 + 12, y0 + TOP_PART, x1 - 12)
@@ -127,10 +159,15 @@ def status_text(scene: Scene, unit: UnitView) -> str:
 def identity(scene: Scene, unit: UnitView) -> str:
     """`Colossal · ground · Hades · Leadership 3 · Vitality 4/6`."""
     loc = scene.locale
-    return " · ".join([
-        type_name(unit.type, loc), scene.label("flying" if unit.flying else "ground"), faction_name(unit.faction, loc),
-        scene.label("leadership", n=unit.leadership), scene.label("vitality", n=unit.vitality, most=unit.max_vitality),
-    ])
+    return " · ".join(
+        [
+            type_name(unit.type, loc),
+            scene.label("flying" if unit.flying else "ground"),
+            faction_name(unit.faction, loc),
+            scene.label("leadership", n=unit.leadership),
+            scene.label("vitality", n=unit.vitality, most=unit.max_vitality),
+        ]
+    )
 
 
 def characteristics(scene: Scene, stats: StatsView, box: Box) -> None:
@@ -148,8 +185,15 @@ def characteristics(scene: Scene, stats: StatsView, box: Box) -> None:
         cx = x0 + i * width
         rounded_box(d, (cx, y0, cx + width - 8, y1), Ink.PAPER, Ink.PANEL_EDGE, 1, 8)
         plus = key in stats.plus
-        draw_fitted(d, (cx + 6, y0 + 2, cx + width - (36 if plus else 14), y0 + 22), scene.label(f"stat.{key}"), 17,
-                    Ink.MUTED, min_size=13, condensed=True)
+        draw_fitted(
+            d,
+            (cx + 6, y0 + 2, cx + width - (36 if plus else 14), y0 + 22),
+            scene.label(f"stat.{key}"),
+            17,
+            Ink.MUTED,
+            min_size=13,
+            condensed=True,
+        )
         value_w = text_width(value, 26, True)
         left = cx + (width - 8 - value_w - (text_width(extra, 18, False, True) + 8 if extra else 0)) / 2
         draw_text(d, (left, y0 + 38), value, 26, Ink.TEXT, bold=True, anchor="lm")
@@ -165,13 +209,29 @@ def talents(scene: Scene, unit: UnitView, left: int, top: int, right: int) -> No
         y = top + row * TALENT_ROW
         width = min(text_width(text, 18, True) + 16, right - left)
         rounded_box(scene.draw, (left + x, y, left + x + width, y + TALENT_ROW - 8), Ink.PURPLE, None, 0, 8)
-        draw_fitted(scene.draw, (left + x + 8, y, left + x + width - 8, y + TALENT_ROW - 8), text, 18, Ink.WHITE,
-                    min_size=13, bold=True, condensed=False)
+        draw_fitted(
+            scene.draw,
+            (left + x + 8, y, left + x + width - 8, y + TALENT_ROW - 8),
+            text,
+            18,
+            Ink.WHITE,
+            min_size=13,
+            bold=True,
+            condensed=False,
+        )
 
 
 def notation_note(scene: Scene, top: int) -> None:
-    draw_fitted(scene.draw, (MARGIN, top, WIDTH - MARGIN, top + NOTE - 8), scene.label("roster_note"), 19,
-                Ink.MUTED, min_size=14, condensed=True, anchor="lm")
+    draw_fitted(
+        scene.draw,
+        (MARGIN, top, WIDTH - MARGIN, top + NOTE - 8),
+        scene.label("roster_note"),
+        19,
+        Ink.MUTED,
+        min_size=14,
+        condensed=True,
+        anchor="lm",
+    )
 
 
 def roster_header(scene: Scene, role: str, title: str) -> None:
@@ -179,7 +239,9 @@ def roster_header(scene: Scene, role: str, title: str) -> None:
     d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
     look = scene.seat(role)
     outline(d, look.shape, (MARGIN + 18, HEADER / 2), 16, look.fill, Ink.WHITE, 2)
-    draw_fitted(d, (MARGIN + 46, 8, WIDTH * 0.62, 54), title, 30, Ink.WHITE, min_size=20, bold=True, anchor="lm")
+    draw_fitted(
+        d, (MARGIN + 46, 8, WIDTH * 0.62, 54), title, 30, Ink.WHITE, min_size=20, bold=True, anchor="lm"
+    )
     units = army(scene.view, role)
     alive = sum(1 for u in units if not u.destroyed)
     facts = []
@@ -191,8 +253,9 @@ def roster_header(scene: Scene, role: str, title: str) -> None:
     facts.append(scene.label("units_left", alive=alive, total=len(units)))
     if side is not None:
         facts.append(scene.label("pp_have", n=side.pp))
-    draw_fitted(d, (MARGIN + 46, 58, WIDTH - MARGIN, 86), " · ".join(facts), 22, Ink.PAPER, min_size=16,
-                anchor="lm")
+    draw_fitted(
+        d, (MARGIN + 46, 58, WIDTH - MARGIN, 86), " · ".join(facts), 22, Ink.PAPER, min_size=16, anchor="lm"
+    )
 
 
 def roster_image(view: MythicView, role: str, names: dict[str, str], locale: str) -> Image.Image:
@@ -206,6 +269,13 @@ def roster_image(view: MythicView, role: str, names: dict[str, str], locale: str
     if units:
         draw_cards(scene, units, top)
     else:
-        draw_fitted(scene.draw, (MARGIN, top, WIDTH - MARGIN, top + 60), scene.label("army_secret"), 24, Ink.MUTED,
-                    min_size=16, bold=True)
+        draw_fitted(
+            scene.draw,
+            (MARGIN, top, WIDTH - MARGIN, top + 60),
+            scene.label("army_secret"),
+            24,
+            Ink.MUTED,
+            min_size=16,
+            bold=True,
+        )
     return scene.image

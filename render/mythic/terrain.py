@@ -69,7 +69,13 @@ def _crevasse(d: ImageDraw.ImageDraw, s: int, ink: Colour) -> None:
     d.line([(s * x, s * y) for x, y in points], fill=ink, width=max(4, s // 9), joint="curve")
 
 
-PATTERNS = {"hill": _hill, "forest": _forest, "ruins": _ruins, "impassable": _impassable, "crevasse": _crevasse}
+PATTERNS = {
+    "hill": _hill,
+    "forest": _forest,
+    "ruins": _ruins,
+    "impassable": _impassable,
+    "crevasse": _crevasse,
+}
 
 
 @lru_cache(maxsize=64)

@@ -51,8 +51,9 @@ def new_state(scenario: str = "athenes", seed: int = 1, **options: Any) -> State
     return GAME.setup(opts, GAME.roles(opts), seed)
 
 
-def deployed(p1: str = ATHENES_ORDER, p2: str | None = None, scenario: str = "athenes", seed: int = 1,
-             **options: Any) -> Table:
+def deployed(
+    p1: str = ATHENES_ORDER, p2: str | None = None, scenario: str = "athenes", seed: int = 1, **options: Any
+) -> Table:
     table = Table(new_state(scenario, seed, **options))
     table.do("p1", f"deploy {p1}")
     table.do("p2", f"deploy {p2 or p1}")
@@ -75,8 +76,10 @@ def arena(
     for role, cards in (("p1", p1), ("p2", p2)):
         army = state.armies[role]
         army.slots = [cards.get(i + 1) for i in range(len(army.slots))]
-        army.powers = [[Attached(code=c) for c in (attached or {}).get(role, {}).get(i + 1, [])]
-                       for i in range(len(army.slots))]
+        army.powers = [
+            [Attached(code=c) for c in (attached or {}).get(role, {}).get(i + 1, [])]
+            for i in range(len(army.slots))
+        ]
         army.hand = list((hands or {}).get(role, []))
         army.tokens = (tokens or {}).get(role, 5)
     state.attacker = attacker

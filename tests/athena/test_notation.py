@@ -23,8 +23,9 @@ def collect_legal(scenario: str, seed: int, **options) -> list:
     return seen
 
 
-@pytest.mark.parametrize("scenario,options", [("athenes", {}), ("initiation", {}),
-                                              ("expert", {"structure": "columns"})])
+@pytest.mark.parametrize(
+    "scenario,options", [("athenes", {}), ("initiation", {}), ("expert", {"structure": "columns"})]
+)
 def test_format_parse_round_trip_for_every_legal_command(scenario, options):
     checked = set()
     for state, role, cmd in collect_legal(scenario, 3, **options)[::3]:
@@ -37,17 +38,32 @@ def test_format_parse_round_trip_for_every_legal_command(scenario, options):
 
 
 def test_explicit_lists_round_trip():
-    for cmd in [Deploy(codes=("PE", "AR")), Recruit(codes=("GR", "GR", "PE")), Activate(power="RE", slot=7, swap=(3, 9)),
-                Activate(power="CL", slot=7, target=12), Play(power="CM", slot=15)]:
+    for cmd in [
+        Deploy(codes=("PE", "AR")),
+        Recruit(codes=("GR", "GR", "PE")),
+        Activate(power="RE", slot=7, swap=(3, 9)),
+        Activate(power="CL", slot=7, target=12),
+        Play(power="CM", slot=15),
+    ]:
         assert parse_command(format_command(cmd)) == cmd
     assert format_command(parse_command("deploy pe*2, ar")) == "deploy PE,PE,AR"
 
 
-@pytest.mark.parametrize("text,canonical", [
-    ("cm@15", "CM@15"), ("  ENGAGE   15 ", "engage 15"), ("Activate cl@7 12", "activate CL@7 12"),
-    ("activate re @ 7 3, 9", "activate RE@7 3,9"), ("activate RE@7 9,3", "activate RE@7 3,9"), ("Discard cc", "discard CC"), ("PASS", "pass"),
-    ("deploy Strong", "deploy strong"), ("reveal as@15", "reveal AS@15"), ("powers Mixed", "powers mixed"),
-])
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("cm@15", "CM@15"),
+        ("  ENGAGE   15 ", "engage 15"),
+        ("Activate cl@7 12", "activate CL@7 12"),
+        ("activate re @ 7 3, 9", "activate RE@7 3,9"),
+        ("activate RE@7 9,3", "activate RE@7 3,9"),
+        ("Discard cc", "discard CC"),
+        ("PASS", "pass"),
+        ("deploy Strong", "deploy strong"),
+        ("reveal as@15", "reveal AS@15"),
+        ("powers Mixed", "powers mixed"),
+    ],
+)
 def test_parsing_ignores_case_and_spaces(text, canonical):
     assert format_command(parse_command(text)) == canonical
 

@@ -210,12 +210,14 @@ def test_strategy_powers_need_their_target():
     from engine.errors import IllegalCommand
 
     t = duel("GR", "HE", more={"p1": {1: ["CL", "RE"]}})
-    for text, key in [("activate CL@1", "athena.err.target_not_available"),
-                      ("activate CL@1 2", "athena.err.target_not_available"),
-                      ("activate RE@1", "athena.err.swap_needs_two"),
-                      ("activate RE@1 1,1", "athena.err.swap_needs_two"),
-                      ("activate RE@1 1,3", "athena.err.slot_empty"),
-                      ("activate CM@1", "athena.err.no_power_there")]:
+    for text, key in [
+        ("activate CL@1", "athena.err.target_not_available"),
+        ("activate CL@1 2", "athena.err.target_not_available"),
+        ("activate RE@1", "athena.err.swap_needs_two"),
+        ("activate RE@1 1,1", "athena.err.swap_needs_two"),
+        ("activate RE@1 1,3", "athena.err.slot_empty"),
+        ("activate CM@1", "athena.err.no_power_there"),
+    ]:
         try:
             GAME.notation.parse(text, t.state, "p1")
         except IllegalCommand as err:

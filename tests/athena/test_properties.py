@@ -22,8 +22,12 @@ FIXTURES = Path(__file__).parent / "fixtures"
 FIXTURE = FIXTURES / "state_v2.json"
 MIXES = [("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic")]
 SETUPS = [
-    ("athenes", {}), ("initiation", {}), ("expert", {}), ("expert", {"structure": "inverted", "cards": 10}),
-    ("expert", {"structure": "x", "cards": 11, "army_points": 35}), ("expert", {"structure": "columns", "cards": 12}),
+    ("athenes", {}),
+    ("initiation", {}),
+    ("expert", {}),
+    ("expert", {"structure": "inverted", "cards": 10}),
+    ("expert", {"structure": "x", "cards": 11, "army_points": 35}),
+    ("expert", {"structure": "columns", "cards": 12}),
     ("athenes", {"first_attacker": "random"}),
 ]
 
@@ -53,7 +57,11 @@ def test_three_hundred_seeded_games_finish_with_a_result():
         result = rec.result
         assert result is not None and GAME.active(rec.state) == frozenset()
         chosen = rec.options.first_attacker  # leagues count the first attacker's wins
-        assert result.details["first"] == (chosen if chosen != "random" else rec.state.first_attacker) in rec.roles
+        assert (
+            result.details["first"]
+            == (chosen if chosen != "random" else rec.state.first_attacker)
+            in rec.roles
+        )
         target = rec.options.target_rounds()
         if result.winners:
             assert result.scores[result.winners[0]] == target
@@ -88,18 +96,54 @@ def _positions() -> list[State]:
 
 POSITIONS = _positions()
 SAMPLE_COMMANDS = [
-    Pass(), Engage(slot=15), Engage(slot=1), Engage(slot=99), Play(power="CM", slot=15), Play(power="CM", slot=0),
-    Discard(power="RI"), Activate(power="AT", slot=3), Activate(power="CL", slot=1, target=15),
-    Activate(power="RE", slot=2, swap=(1, 15)), Reveal(power="CM", slot=15), Deploy(preset="strong"),
-    Deploy(codes=("PE",)), Recruit(preset="light"),
+    Pass(),
+    Engage(slot=15),
+    Engage(slot=1),
+    Engage(slot=99),
+    Play(power="CM", slot=15),
+    Play(power="CM", slot=0),
+    Discard(power="RI"),
+    Activate(power="AT", slot=3),
+    Activate(power="CL", slot=1, target=15),
+    Activate(power="RE", slot=2, swap=(1, 15)),
+    Reveal(power="CM", slot=15),
+    Deploy(preset="strong"),
+    Deploy(codes=("PE",)),
+    Recruit(preset="light"),
 ]
-TOKENS = ["pass", "engage", "discard", "activate", "reveal", "deploy", "recruit", "powers", "CM", "cm@15",
-          "@", "15", "3,9", "GR", "PE*20", "random", "strong", " ", ",", "-1", "RE@7", "XX@1", "\u00e9"]
+TOKENS = [
+    "pass",
+    "engage",
+    "discard",
+    "activate",
+    "reveal",
+    "deploy",
+    "recruit",
+    "powers",
+    "CM",
+    "cm@15",
+    "@",
+    "15",
+    "3,9",
+    "GR",
+    "PE*20",
+    "random",
+    "strong",
+    " ",
+    ",",
+    "-1",
+    "RE@7",
+    "XX@1",
+    "\u00e9",
+]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(POSITIONS), st.sampled_from(["p1", "p2"]),
-       st.one_of(st.text(max_size=30), st.lists(st.sampled_from(TOKENS), max_size=4).map(" ".join)))
+@given(
+    st.sampled_from(POSITIONS),
+    st.sampled_from(["p1", "p2"]),
+    st.one_of(st.text(max_size=30), st.lists(st.sampled_from(TOKENS), max_size=4).map(" ".join)),
+)
 def test_text_is_either_a_legal_command_or_changes_nothing(state, role, text):
     before = dump(state)
     try:
@@ -137,18 +181,29 @@ def test_commands_from_the_wrong_role_or_phase_change_nothing(state, data):
 # ---- hidden information -----------------------------------------------------------------------
 
 
-def twin(state: State, hidden_role: str, keep_slots: set[int], keep_hand: str | None, rnd: random.Random) -> State:
+def twin(
+    state: State, hidden_role: str, keep_slots: set[int], keep_hand: str | None, rnd: random.Random
+) -> State:
     """The same position with every secret of `hidden_role` dealt again: its army cards (but
     those the opponent learned) change places; its face-down powers, hand and deck are
     redrawn from their common pool."""
     out = clone_state(state)
     army = out.armies[hidden_role]
     learner = out.armies[out.other(hidden_role)]
-    free = [i for i, code in enumerate(army.slots)
-            if code is not None and i + 1 not in keep_slots
-            and i + 1 not in learner.known_cards and i + 1 not in learner.known_colours]
+    free = [
+        i
+        for i, code in enumerate(army.slots)
+        if code is not None
+        and i + 1 not in keep_slots
+        and i + 1 not in learner.known_cards
+        and i + 1 not in learner.known_colours
+    ]
     engaged = out.engaged.get(hidden_role)
-    if engaged is not None and not engaged.revealed and engaged.slot not in keep_slots | set(learner.known_cards):
+    if (
+        engaged is not None
+        and not engaged.revealed
+        and engaged.slot not in keep_slots | set(learner.known_cards)
+    ):
         # a face-down duel card: any unseen card of the colour it truly has would do
         same = [i for i in free if content().colour(army.slots[i]) == content().colour(engaged.card)]
         if same:
@@ -159,8 +214,13 @@ def twin(state: State, hidden_role: str, keep_slots: set[int], keep_hand: str | 
     for i, code in zip(free, cards, strict=True):
         army.slots[i] = code
     # face-down powers, hand and deck are one pool of secrets: deal them again
-    face_down = [(i, j) for i, slot in enumerate(army.powers) if army.slots[i] is not None and i + 1 not in keep_slots
-                 for j, p in enumerate(slot) if not p.active and not p.cancelled]
+    face_down = [
+        (i, j)
+        for i, slot in enumerate(army.powers)
+        if army.slots[i] is not None and i + 1 not in keep_slots
+        for j, p in enumerate(slot)
+        if not p.active and not p.cancelled
+    ]
     hand = list(army.hand)
     if keep_hand is not None:
         hand.remove(keep_hand)
@@ -168,9 +228,9 @@ def twin(state: State, hidden_role: str, keep_slots: set[int], keep_hand: str | 
     rnd.shuffle(secret)
     for (i, j), code in zip(face_down, secret, strict=False):
         army.powers[i][j].code = code
-    rest = secret[len(face_down):]
+    rest = secret[len(face_down) :]
     army.hand = rest[: len(hand)] + ([keep_hand] if keep_hand is not None else [])
-    army.deck = rest[len(hand):]
+    army.deck = rest[len(hand) :]
     return out
 
 
@@ -220,8 +280,10 @@ def _check_view_fields(state: State) -> None:
             assert slot.powers is None
             assert (slot.card is None) == (slot.slot not in known or not slot.present)
     public = GAME.view(state, None)
-    assert all(a.hand is None and all(s.card is None and s.powers is None for s in a.slots)
-               for a in public.armies.values())
+    assert all(
+        a.hand is None and all(s.card is None and s.powers is None for s in a.slots)
+        for a in public.armies.values()
+    )
     for role, engaged in public.engaged.items():
         live = state.engaged.get(role)
         if live is not None and not live.revealed:
@@ -238,7 +300,9 @@ def test_no_secret_reaches_the_other_player_or_the_public(seed):
         _check_view_fields(outcome.state)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(st.integers(min_value=0, max_value=2**31 - 1), st.data())
 def test_property_no_secret_leaks_at_any_step_of_any_game(seed, data):
     """Hypothesis picks the game (seed, hence scenario and players) and the steps to check."""
@@ -253,11 +317,13 @@ def test_property_no_secret_leaks_at_any_step_of_any_game(seed, data):
 
 def test_public_events_never_name_a_power_played_or_discarded():
     for seed in (0, 4):
+
         def check(before, role, cmd, outcome):
             if isinstance(cmd, Play | Discard):
                 for event in outcome.events:
                     if event.to is None:
                         assert cmd.power not in event.model_dump_json()
+
         play(GAME, players(seed), seed, options(seed), on_step=check)
 
 

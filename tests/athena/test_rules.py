@@ -133,8 +133,14 @@ def test_attacker_then_defender_in_each_step():
         kind, roles = t.top
         order.append((kind, roles[0]))
         t.do(roles[0], move)
-    assert order == [("power", "p1"), ("power", "p2"), ("strategy", "p1"), ("strategy", "p2"),
-                     ("engage", "p1"), ("engage", "p2")]
+    assert order == [
+        ("power", "p1"),
+        ("power", "p2"),
+        ("strategy", "p1"),
+        ("strategy", "p2"),
+        ("engage", "p1"),
+        ("engage", "p2"),
+    ]
     assert t.top == ("reveal", ["p1"])
     t.do("p1", "pass")
     assert t.top == ("reveal", ["p2"])
@@ -151,12 +157,21 @@ def test_strategy_window_opens_on_public_information_only():
 # ---- engagement (004 §VI.B "Phase d'Engagement") -----------------------------------------------
 
 
-@pytest.mark.parametrize("card,power,colour", [
-    ("GR", None, "red"), ("HO", None, "orange"), ("PE", None, "green"),
-    ("GR", "MR", "orange"), ("HO", "MR", "green"), ("PE", "MR", "green"),
-    ("PE", "PS", "orange"), ("HO", "PS", "red"), ("GR", "PS", "red"),
-    ("GR", "CA", None),
-])
+@pytest.mark.parametrize(
+    "card,power,colour",
+    [
+        ("GR", None, "red"),
+        ("HO", None, "orange"),
+        ("PE", None, "green"),
+        ("GR", "MR", "orange"),
+        ("HO", "MR", "green"),
+        ("PE", "MR", "green"),
+        ("PE", "PS", "orange"),
+        ("HO", "PS", "red"),
+        ("GR", "PS", "red"),
+        ("GR", "CA", None),
+    ],
+)
 def test_colour_announcement(card, power, colour):
     t = duel(card, "AR", hands={"p1": [power]} if power else None)
     if power:
@@ -249,18 +264,21 @@ def make_army(terrains=(), captured=()):
     return Army(terrains=list(terrains), captured=[Captured(card=c, powers=list(p)) for c, p in captured])
 
 
-@pytest.mark.parametrize("p1,p2,winner", [
-    # VP: terrains + captured combatants + captured powers
-    (make_army(["FO"], [("HO", ["CM"])]), make_army(["PO", "PL"], []), "p1"),  # 2+2+1=5 vs 4
-    # equal VP: more captured combatants wins
-    (make_army([], [("PE", []), ("PE", [])]), make_army(["FO"], []), "p1"),
-    # equal VP and captures: more captured powers (004 §VII general rule, RULES-NOTES B3.6)
-    (make_army(["PL"], [("PE", ["PS"])]), make_army([], [("AR", [])]), "p1"),
-    # equal VP, captures and powers: more terrains
-    (make_army(["PL", "PL"], [("AR", [])]), make_army(["FO"], [("AR", [])]), "p1"),
-    # all equal: a drawn round
-    (make_army(["FO"], [("AR", [])]), make_army(["CO"], [("FA", [])]), None),
-])
+@pytest.mark.parametrize(
+    "p1,p2,winner",
+    [
+        # VP: terrains + captured combatants + captured powers
+        (make_army(["FO"], [("HO", ["CM"])]), make_army(["PO", "PL"], []), "p1"),  # 2+2+1=5 vs 4
+        # equal VP: more captured combatants wins
+        (make_army([], [("PE", []), ("PE", [])]), make_army(["FO"], []), "p1"),
+        # equal VP and captures: more captured powers (004 §VII general rule, RULES-NOTES B3.6)
+        (make_army(["PL"], [("PE", ["PS"])]), make_army([], [("AR", [])]), "p1"),
+        # equal VP, captures and powers: more terrains
+        (make_army(["PL", "PL"], [("AR", [])]), make_army(["FO"], [("AR", [])]), "p1"),
+        # all equal: a drawn round
+        (make_army(["FO"], [("AR", [])]), make_army(["CO"], [("FA", [])]), None),
+    ],
+)
 def test_round_scoring_and_tiebreaks(p1, p2, winner):
     state = new_state()
     state.armies["p1"], state.armies["p2"] = p1, p2
@@ -298,8 +316,13 @@ def test_round_ends_when_armies_are_empty_and_its_loser_attacks_next():
 
 
 def test_game_ends_at_two_rounds():
-    first = scoring.RoundRecord(vp={"p1": 9, "p2": 3}, captured={"p1": 2, "p2": 1}, powers={"p1": 0, "p2": 0},
-                                terrains={"p1": 2, "p2": 1}, winner="p1")
+    first = scoring.RoundRecord(
+        vp={"p1": 9, "p2": 3},
+        captured={"p1": 2, "p2": 1},
+        powers={"p1": 0, "p2": 0},
+        terrains={"p1": 2, "p2": 1},
+        winner="p1",
+    )
     out = finish_round("GR", "PE", before=[first])
     assert out.state.stage == "over" and GAME.active(out.state) == frozenset()
     result = GAME.result(out.state)
@@ -313,8 +336,13 @@ def test_game_ends_at_two_rounds():
 
 
 def test_drawn_rounds_end_the_game_as_a_draw_after_seven():
-    drawn = scoring.RoundRecord(vp={"p1": 0, "p2": 0}, captured={"p1": 0, "p2": 0}, powers={"p1": 0, "p2": 0},
-                                terrains={"p1": 0, "p2": 0}, winner=None)
+    drawn = scoring.RoundRecord(
+        vp={"p1": 0, "p2": 0},
+        captured={"p1": 0, "p2": 0},
+        powers={"p1": 0, "p2": 0},
+        terrains={"p1": 0, "p2": 0},
+        winner=None,
+    )
     out = finish_round("HO", "SP", before=[drawn] * 6)  # a tie: nobody captures anything
     assert out.state.rounds[-1].winner is None
     assert out.state.stage == "over" and GAME.result(out.state).winners == []
@@ -389,8 +417,14 @@ def test_expert_presets_fit_every_structure(structure, cards):
 
 
 def test_expert_structure_sets_the_army_layout():
-    state = expert(structure="columns", cards=10, army_points=30, terrain_specials=True, terrain_count=22,
-                   terrain_visible=3)
+    state = expert(
+        structure="columns",
+        cards=10,
+        army_points=30,
+        terrain_specials=True,
+        terrain_count=22,
+        terrain_visible=3,
+    )
     for role in ("p1", "p2"):
         state = GAME.apply(state, role, GAME.legal(state, role)[1]).state
         state = GAME.apply(state, role, GAME.legal(state, role)[1]).state
@@ -403,13 +437,16 @@ def test_expert_structure_sets_the_army_layout():
     assert [c.slot for c in GAME.legal(state, state.attacker)] == [6, 7, 8, 9, 10]
 
 
-@pytest.mark.parametrize("options,key", [
-    ({"structure": "x", "cards": 15}, "athena.err.structure_size"),
-    ({"army_points": 10}, "athena.err.points_too_low"),
-    ({"terrain_count": 21}, "athena.err.terrain_count"),
-    ({"terrain_visible": 9, "terrain_count": 8}, "athena.err.terrain_visible"),
-    ({"cards": 45, "army_points": 400}, "athena.err.too_many_cards"),
-])
+@pytest.mark.parametrize(
+    "options,key",
+    [
+        ({"structure": "x", "cards": 15}, "athena.err.structure_size"),
+        ({"army_points": 10}, "athena.err.points_too_low"),
+        ({"terrain_count": 21}, "athena.err.terrain_count"),
+        ({"terrain_visible": 9, "terrain_count": 8}, "athena.err.terrain_visible"),
+        ({"cards": 45, "army_points": 400}, "athena.err.too_many_cards"),
+    ],
+)
 def test_expert_options_are_checked_with_a_translated_reason(options, key):
     with pytest.raises(IllegalCommand) as err:
         Options(scenario="expert", **options)
@@ -423,8 +460,17 @@ def test_unknown_scenario():
     assert reason(err) == "athena.err.unknown_scenario"
 
 
-@pytest.mark.parametrize("option", [{"structure": "x"}, {"cards": 10}, {"army_points": 30}, {"terrain_count": 12},
-                                    {"terrain_visible": 3}, {"terrain_specials": True}])
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"structure": "x"},
+        {"cards": 10},
+        {"army_points": 30},
+        {"terrain_count": 12},
+        {"terrain_visible": 3},
+        {"terrain_specials": True},
+    ],
+)
 @pytest.mark.parametrize("scenario", ["athenes", "initiation"])
 def test_expert_settings_are_refused_outside_expert_mode(scenario, option):
     # 004 §V.A: a scenario fixes the armies and terrains; only §IX lets the players choose them

@@ -75,8 +75,17 @@ def test_columns_cover_straight_down():
     assert uneven.available([True] * 12) == [8, 9, 10, 11, 12]
 
 
-@pytest.mark.parametrize("structure,n,ok", [("pyramid", 15, True), ("pyramid", 14, False), ("inverted", 10, True),
-                                            ("x", 15, False), ("columns", 7, True), ("pyramid", 61, False)])
+@pytest.mark.parametrize(
+    "structure,n,ok",
+    [
+        ("pyramid", 15, True),
+        ("pyramid", 14, False),
+        ("inverted", 10, True),
+        ("x", 15, False),
+        ("columns", 7, True),
+        ("pyramid", 61, False),
+    ],
+)
 def test_fits(structure, n, ok):
     assert fits(structure, n) is ok
     if not ok:

@@ -26,11 +26,17 @@ TARGET = Path(__file__).parent / "data" / "athena_game.txt"
 def transcript() -> str:
     game = get_game("athena")
     reveals: list[bool] = []
-    record = play(game, {r: game.players["heuristic"](i) for i, r in enumerate(NAMES)}, SEED,
-                  on_step=lambda _before, _role, _cmd, outcome: reveals.append(outcome.reveals))
+    record = play(
+        game,
+        {r: game.players["heuristic"](i) for i, r in enumerate(NAMES)},
+        SEED,
+        on_step=lambda _before, _role, _cmd, outcome: reveals.append(outcome.reveals),
+    )
     moves = [(role, game.notation.format(command)) for role, command in record.log]
     # alice takes back one move of hers that showed nothing (alone: no agreement needed), then plays it again
-    undo_at = next(n for n, (role, _) in enumerate(moves, start=1) if n > 3 and role == "p1" and not reveals[n - 1])
+    undo_at = next(
+        n for n, (role, _) in enumerate(moves, start=1) if n > 3 and role == "p1" and not reveals[n - 1]
+    )
     lines = [
         f"# Battle for Athena at the local table: a whole game, seed {SEED} (written by tests/bot/athena_transcript.py).",
         "# Lines starting with ! must be refused; the others must be accepted.",
@@ -47,11 +53,23 @@ def transcript() -> str:
     for number, (role, move) in enumerate(moves, start=1):
         lines.append(f"@{NAMES[role]} /play {move}")
         if number == 3:
-            lines += [f"@{NAMES[role]} /game hand", "@bob /game status", "@bob /game board", "@alice /game log last:3"]
+            lines += [
+                f"@{NAMES[role]} /game hand",
+                "@bob /game status",
+                "@bob /game board",
+                "@alice /game log last:3",
+            ]
         if number == undo_at:
             lines += ["@alice /game undo", f"@alice /play {move}"]
-    lines += ["! @alice /play pass", "@bob /game export", "@alice /game status",
-              "@bob /game rematch", "@bob /game abort", "@alice /game abort", "@alice /game status"]
+    lines += [
+        "! @alice /play pass",
+        "@bob /game export",
+        "@alice /game status",
+        "@bob /game rematch",
+        "@bob /game abort",
+        "@alice /game abort",
+        "@alice /game status",
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -39,7 +39,9 @@ def make_service(store, clock, **kw) -> TableService:
     return TableService(store, clock=clock, **kw)
 
 
-def lines(reply: Reply, *, to: str | None = None, public: bool | None = None, locale: str = "en") -> list[str]:
+def lines(
+    reply: Reply, *, to: str | None = None, public: bool | None = None, locale: str = "en"
+) -> list[str]:
     """Rendered lines of the reply's messages (all, one user's private ones, or public ones)."""
     out = []
     for m in reply.messages:

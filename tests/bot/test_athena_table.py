@@ -22,15 +22,30 @@ POWER_PLAY = re.compile(r"^([A-Z]{2})@(\d+)$")
 
 
 def test_the_scripted_athena_game_replays_at_the_local_table(tmp_path, capsys):
-    rc = main(["local", "--transcript", str(DATA / "athena_game.txt"), "--out", str(tmp_path), "--db", str(tmp_path / "a.db")])
+    rc = main(
+        [
+            "local",
+            "--transcript",
+            str(DATA / "athena_game.txt"),
+            "--out",
+            str(tmp_path),
+            "--db",
+            str(tmp_path / "a.db"),
+        ]
+    )
     out = capsys.readouterr().out.splitlines()
     assert rc == 0, "\n".join(out[-8:])
     assert out[-1] == "Transcript replayed: 161 commands, 7 expected rejection(s)."
     assert any(line.startswith("Game #1 is over. Winner: alice") for line in out)
-    assert out[out.index("> @alice /game undo") + 1] == "alice takes back 1 move(s)."  # alone: it showed nothing
+    assert (
+        out[out.index("> @alice /game undo") + 1] == "alice takes back 1 move(s)."
+    )  # alone: it showed nothing
     assert "[refused] alice: Option structure only applies to the expert scenario" in "\n".join(out)
     assert out[out.index("> @alice /game abort") + 1] == "Game #2 is aborted."  # the rematch, by agreement
-    game1, game2 = tmp_path / "game-1", tmp_path / "game-2"  # one folder per game: the rematch overwrites nothing
+    game1, game2 = (
+        tmp_path / "game-1",
+        tmp_path / "game-2",
+    )  # one folder per game: the rematch overwrites nothing
     record = json.loads((game1 / "agora-game-1.json").read_text(encoding="utf-8"))
     assert record["seed"] == 7 and len(record["actions"]) == 139 and record["result"]["winners"] == ["p1"]
     assert (game1 / "board-139.png").read_bytes()[:4] == b"\x89PNG"
@@ -59,8 +74,11 @@ async def test_hidden_powers_and_hands_never_reach_public_messages_or_images(sto
     await service.new_game(WHERE, ALICE, "athena", {"seed": 7})
     await service.join(WHERE, BOB)
     await service.start_game(WHERE, ALICE)
-    script = [line.split(" ", 1) for line in (DATA / "athena_game.txt").read_text().splitlines()
-              if line.startswith("@") and (" /play " in line or line.endswith(" /game undo"))]
+    script = [
+        line.split(" ", 1)
+        for line in (DATA / "athena_game.txt").read_text().splitlines()
+        if line.startswith("@") and (" /play " in line or line.endswith(" /game undo"))
+    ]
     for who, command in script:  # the whole first game, with its undo
         actor = ALICE if who == "@alice" else BOB
         if command == "/game undo":
@@ -118,12 +136,20 @@ async def test_athena_undo_alone_for_a_face_down_power_and_by_agreement_after_a_
     assert (await store.get_game(1)).seq == 5
 
 
-
-@pytest.mark.parametrize(("options", "reason"), [
-    ({"structure": "circle"}, "Option structure: “circle” is not allowed; choose one of pyramid, inverted, x, columns."),
-    ({"first_attacker": "eldest"}, "Option first_attacker: “eldest” is not allowed; choose one of p1, p2, random."),
-    ({"scenario": "troy"}, "Unknown scenario “troy”. Known: athenes, initiation, expert."),
-])
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        (
+            {"structure": "circle"},
+            "Option structure: “circle” is not allowed; choose one of pyramid, inverted, x, columns.",
+        ),
+        (
+            {"first_attacker": "eldest"},
+            "Option first_attacker: “eldest” is not allowed; choose one of p1, p2, random.",
+        ),
+        ({"scenario": "troy"}, "Unknown scenario “troy”. Known: athenes, initiation, expert."),
+    ],
+)
 async def test_athena_choices_are_refused_with_the_allowed_values(store, clock, options, reason):
     service = make_service(store, clock, games=ATHENA)
     with pytest.raises((UserError, IllegalCommand)) as refusal:
@@ -153,22 +179,81 @@ async def refused_here(store, coro, key):
     return refusal.value
 
 
-@pytest.mark.parametrize(("setup", "actor", "move", "key", "en", "fr"), [
-    ([], ALICE, "deploy PE", "athena.err.deploy_size", "list 15 codes, not 1", "donnez 15 codes, pas 1"),
-    ([], ALICE, "deploy XX", "athena.err.unknown_card", "Unknown combatant code “XX”", "Code de combattant inconnu"),
-    ([], ALICE, "CM@15", "athena.err.wrong_phase", "during the deployment phase", "pendant la phase de déploiement"),
-    (["@alice deploy weak"], ALICE, "deploy weak", "core.err.not_your_turn", "", ""),
-    (["@alice deploy weak", "@bob deploy weak"], ALICE, "CM@15", "athena.err.not_in_hand", "no Commander", "pas de Commandant"),
-    (["@alice deploy weak", "@bob deploy weak"], ALICE, "AS@16", "athena.err.no_such_slot", "16", "16"),
-    (["@alice deploy weak", "@bob deploy weak"], ALICE, "pass", "athena.err.wrong_phase", "power phase", "phase de pouvoir"),
-    (["@alice deploy weak", "@bob deploy weak"], BOB, "CM@15", "core.err.not_your_turn", "", ""),
-    (["@alice deploy weak", "@bob deploy weak", "@alice AS@15", "@bob CM@15", "@alice pass", "@bob pass"],
-     ALICE, "engage 15", "athena.err.wrong_phase", "reveal phase", "phase de révélation"),
-    (["@alice deploy weak", "@bob deploy weak", "@alice AS@15", "@bob CM@15", "@alice pass", "@bob pass"],
-     ALICE, "reveal CM@15", "athena.err.no_power_there", "Commander", "Commandant"),
-    (["@alice deploy weak", "@bob deploy weak"], CAROL, "pass", "bot.err.not_seated", "", ""),
-])
-async def test_a_refused_athena_move_changes_no_byte_of_the_store(store, clock, setup, actor, move, key, en, fr):
+@pytest.mark.parametrize(
+    ("setup", "actor", "move", "key", "en", "fr"),
+    [
+        ([], ALICE, "deploy PE", "athena.err.deploy_size", "list 15 codes, not 1", "donnez 15 codes, pas 1"),
+        (
+            [],
+            ALICE,
+            "deploy XX",
+            "athena.err.unknown_card",
+            "Unknown combatant code “XX”",
+            "Code de combattant inconnu",
+        ),
+        (
+            [],
+            ALICE,
+            "CM@15",
+            "athena.err.wrong_phase",
+            "during the deployment phase",
+            "pendant la phase de déploiement",
+        ),
+        (["@alice deploy weak"], ALICE, "deploy weak", "core.err.not_your_turn", "", ""),
+        (
+            ["@alice deploy weak", "@bob deploy weak"],
+            ALICE,
+            "CM@15",
+            "athena.err.not_in_hand",
+            "no Commander",
+            "pas de Commandant",
+        ),
+        (["@alice deploy weak", "@bob deploy weak"], ALICE, "AS@16", "athena.err.no_such_slot", "16", "16"),
+        (
+            ["@alice deploy weak", "@bob deploy weak"],
+            ALICE,
+            "pass",
+            "athena.err.wrong_phase",
+            "power phase",
+            "phase de pouvoir",
+        ),
+        (["@alice deploy weak", "@bob deploy weak"], BOB, "CM@15", "core.err.not_your_turn", "", ""),
+        (
+            [
+                "@alice deploy weak",
+                "@bob deploy weak",
+                "@alice AS@15",
+                "@bob CM@15",
+                "@alice pass",
+                "@bob pass",
+            ],
+            ALICE,
+            "engage 15",
+            "athena.err.wrong_phase",
+            "reveal phase",
+            "phase de révélation",
+        ),
+        (
+            [
+                "@alice deploy weak",
+                "@bob deploy weak",
+                "@alice AS@15",
+                "@bob CM@15",
+                "@alice pass",
+                "@bob pass",
+            ],
+            ALICE,
+            "reveal CM@15",
+            "athena.err.no_power_there",
+            "Commander",
+            "Commandant",
+        ),
+        (["@alice deploy weak", "@bob deploy weak"], CAROL, "pass", "bot.err.not_seated", "", ""),
+    ],
+)
+async def test_a_refused_athena_move_changes_no_byte_of_the_store(
+    store, clock, setup, actor, move, key, en, fr
+):
     service = await athena_table(store, clock)
     for line in setup:
         who, text_move = line.split(" ", 1)
@@ -183,7 +268,9 @@ async def test_a_refused_athena_move_changes_no_byte_of_the_store(store, clock, 
 async def test_athena_games_through_the_service_replay_to_their_stored_states():
     from bot.selfplay import run_selfplay
 
-    summary = await run_selfplay("athena", games=2, seed=21, players="mixed", catalog=ATHENA, write=lambda _: None)
+    summary = await run_selfplay(
+        "athena", games=2, seed=21, players="mixed", catalog=ATHENA, write=lambda _: None
+    )
     assert summary.ok, summary.failures
     assert summary.games == 2 and sum(summary.wins.values()) + summary.wins.get("draw", 0) >= 2
 

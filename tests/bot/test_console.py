@@ -17,10 +17,14 @@ DATA = Path(__file__).parent / "data"
 
 def test_lines_parse_into_user_command_and_options():
     parsed = parse_line("@alice /game new game:athena scenario:athenes")
-    assert (parsed.user, parsed.command, parsed.options) == ("alice", "game new", {"game": "athena", "scenario": "athenes"})
+    assert (parsed.user, parsed.command, parsed.options) == (
+        "alice",
+        "game new",
+        {"game": "athena", "scenario": "athenes"},
+    )
     assert parse_line("/play CM@15").user == "you" and parse_line("/play CM@15").args == ["CM@15"]
     assert parse_line("@bob /play move:PW:3 @ 12").args == ["move:PW:3", "@", "12"]
-    assert parse_line('@bob /game log last:5').options == {"last": "5"}
+    assert parse_line("@bob /game log last:5").options == {"last": "5"}
     for bad in ("hello", "@alice", "/game", "@x /play 'unclosed"):
         with pytest.raises(BadLine):
             parse_line(bad)
@@ -31,7 +35,14 @@ async def run(transcript: str, tmp_path: Path) -> tuple[int, list[str]]:
     out: list[str] = []
     path = tmp_path / "t.txt"
     path.write_text(transcript, encoding="utf-8")
-    rc = await run_local(db=None, out=tmp_path / "out", transcript=path, games={"toy": TOY}, write=out.append, render_images=False)
+    rc = await run_local(
+        db=None,
+        out=tmp_path / "out",
+        transcript=path,
+        games={"toy": TOY},
+        write=out.append,
+        render_images=False,
+    )
     return rc, out
 
 
@@ -41,7 +52,10 @@ async def test_the_toy_transcript_plays_a_whole_game(tmp_path):
     assert out[-1] == "Transcript replayed: 27 commands, 8 expected rejection(s)."
     assert "[to alice] You bid 4." in out and "[only alice] Your hand: 5" in out
     assert "Game #1 is over. Winner: alice — higher score" in out
-    assert "[refused] bob: This button is from an older position and was not applied. Use /game hand for fresh choices." in out
+    assert (
+        "[refused] bob: This button is from an older position and was not applied. Use /game hand for fresh choices."
+        in out
+    )
     record = json.loads((tmp_path / "out" / "game-1" / "agora-game-1.json").read_text())
     assert [a["notation"] for a in record["actions"]][:2] == ["bid 4", "bid 2"]
 
@@ -60,8 +74,18 @@ async def test_french_table_and_private_prefixes(tmp_path):
     assert rc == 0 and "bob takes seat p2." in out
     out.clear()
     path = tmp_path / "fr.txt"
-    path.write_text("@alice /game new game:toy seed:5\n@bob /game join\n@alice /game start\n", encoding="utf-8")
-    rc = await run_local(db=None, out=tmp_path, transcript=path, games={"toy": TOY}, write=out.append, lang="fr", render_images=False)
+    path.write_text(
+        "@alice /game new game:toy seed:5\n@bob /game join\n@alice /game start\n", encoding="utf-8"
+    )
+    rc = await run_local(
+        db=None,
+        out=tmp_path,
+        transcript=path,
+        games={"toy": TOY},
+        write=out.append,
+        lang="fr",
+        render_images=False,
+    )
     assert rc == 0 and "La partie n°1 de Présages commence !" in out and "[to bob] Vos choix :" in out
 
 
@@ -75,15 +99,29 @@ def test_images_and_files_are_written_and_named(tmp_path, service):
 
 
 async def test_interactive_mode_has_help_moves_and_quit(tmp_path, monkeypatch):
-    typed = iter(["help", "@alice /game new game:toy seed:5", "@bob /game join", "@alice /game start", "@alice moves",
-                  "@bob /game fly", "nonsense", "quit"])
+    typed = iter(
+        [
+            "help",
+            "@alice /game new game:toy seed:5",
+            "@bob /game join",
+            "@alice /game start",
+            "@alice moves",
+            "@bob /game fly",
+            "nonsense",
+            "quit",
+        ]
+    )
     monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
     out: list[str] = []
-    rc = await run_local(db=str(tmp_path / "i.db"), out=tmp_path, games={"toy": TOY}, write=out.append, render_images=False)
+    rc = await run_local(
+        db=str(tmp_path / "i.db"), out=tmp_path, games={"toy": TOY}, write=out.append, render_images=False
+    )
     assert rc == 0
     assert out[0].startswith("Agora local table") and any("/game addbot" in line for line in out)
     assert "bid 4, bid 5, bid 7" in out
-    assert out[-2].startswith("[refused] bob: /game fly is not a command I know. /game commands: abort, addbot, board,")
+    assert out[-2].startswith(
+        "[refused] bob: /game fly is not a command I know. /game commands: abort, addbot, board,"
+    )
     assert out[-1] == "I do not understand “nonsense”. Type help for the commands."
 
 
@@ -102,9 +140,11 @@ async def test_help_lists_each_game_with_its_options_in_the_users_language(tmp_p
     out: list[str] = []
     path = tmp_path / "help.txt"
     path.write_text("help\n", encoding="utf-8")
-    rc = await run_local(db=None, out=tmp_path, transcript=path, write=out.append, lang="fr", render_images=False)
+    rc = await run_local(
+        db=None, out=tmp_path, transcript=path, write=out.append, lang="fr", render_images=False
+    )
     assert rc == 0
-    guide = out[out.index("Jeux et options (/game new game:<id> option:valeur …) :"):]
+    guide = out[out.index("Jeux et options (/game new game:<id> option:valeur …) :") :]
     assert "Battle for Athena — game:athena, 2 joueurs" in guide
     assert (
         "  scenario : athenes = La Bataille pour Athènes, initiation = Initiation (sans cartes Pouvoir), "

@@ -48,16 +48,25 @@ async def run(transcript: str, tmp_path: Path, lang: str = "en") -> tuple[int, l
 def after(out: list[str], line: str) -> list[str]:
     """What the table printed for one transcript line (up to the next line)."""
     start = out.index(f"> {line}") + 1
-    end = next((n for n in range(start, len(out)) if out[n].startswith(("> ", "Transcript replayed"))), len(out))
+    end = next(
+        (n for n in range(start, len(out)) if out[n].startswith(("> ", "Transcript replayed"))), len(out)
+    )
     return out[start:end]
 
 
 def test_group_lines_parse_into_subcommands_and_options():
     parsed = parse_line("@alice /league season new starts:2026-01-01 league:Spring")
     assert (parsed.user, parsed.command, parsed.options) == (
-        "alice", "league season new", {"starts": "2026-01-01", "league": "Spring"})
+        "alice",
+        "league season new",
+        {"starts": "2026-01-01", "league": "Spring"},
+    )
     parsed = parse_line("@alice /mythic move to:e6 unit:marauders")
-    assert (parsed.command, parsed.args, parsed.options) == ("mythic move", [], {"to": "e6", "unit": "marauders"})
+    assert (parsed.command, parsed.args, parsed.options) == (
+        "mythic move",
+        [],
+        {"to": "e6", "unit": "marauders"},
+    )
     assert parse_line('@you /league create name:"Spring Cup" game:athena').options["name"] == "Spring Cup"
     assert parse_line("@bob /army fly").command == "army fly"  # refused by name when run, not a bad line
     assert parse_line("@bob /mythic PASS").command == "mythic pass"
@@ -83,9 +92,11 @@ async def test_a_league_game_standings_history_and_a_confirmed_report(tmp_path):
     assert rc == 0, "\n".join(out[-8:])
     assert "alice joined **Spring**. Members: 1." in out
     assert after(out, "@alice /league create name:Autumn game:athena") == [
-        "[refused] alice: Only members with the Manage Server permission can create a league."]
+        "[refused] alice: Only members with the Manage Server permission can create a league."
+    ]
     assert after(out, "@alice /game new game:athena league:Nope") == [
-        "[refused] alice: There is no league called “Nope” here. Leagues: Spring."]
+        "[refused] alice: There is no league called “Nope” here. Leagues: Spring."
+    ]
     resign = after(out, "@alice /game resign")
     assert "🏛️ **Spring**: bob beat alice. Recorded as match #1." in resign
     standings = after(out, "@alice /league standings")
@@ -101,7 +112,8 @@ async def test_a_league_game_standings_history_and_a_confirmed_report(tmp_path):
     assert after(out, "@bob /press 10")[0] == "✅ Report #2 confirmed by bob: alice beat bob."
     assert after(out, "@bob /press 11")[0].startswith("[refused] bob: ")  # decided already
     assert after(out, "@carol /league list") == [
-        "[only carol] **Spring**: Battle for Athena, variant: any, season 1, members: 2"]
+        "[only carol] **Spring**: Battle for Athena, variant: any, season 1, members: 2"
+    ]
 
 
 async def test_saved_armies_at_the_local_table(tmp_path):
@@ -117,17 +129,27 @@ async def test_saved_armies_at_the_local_table(tmp_path):
     assert rc == 0, "\n".join(out[-8:])
     check = after(out, f"@alice /army check units:{NICK}")
     assert check[0].startswith("[only alice] Hades: Cerberus, Guardian of the Gate of Hell,")
-    assert check[0].endswith("7 units, 100/100 points.") and check[1] == "[only alice] ✅ Valid with these options."
+    assert (
+        check[0].endswith("7 units, 100/100 points.")
+        and check[1] == "[only alice] ✅ Valid with these options."
+    )
     assert after(out, "@alice /army check units:cerberus points:60")[0].endswith("1 units, 29/60 points.")
     assert after(out, f"@alice /army save name:mine units:{NICK}") == [
         "[only alice] 💾 Army **mine** saved: Hades, 7 units, 100 points. "
-        "Valid for: duel (100 points), deck building (100 points)."]
+        "Valid for: duel (100 points), deck building (100 points)."
+    ]
     mine = after(out, "@alice /army list")
-    assert mine[:2] == ["[only alice] **Your armies** (1/25):",
-                        "[only alice] • **mine**: Hades, 7 units, 100 points (duel (100 points), deck building (100 points))"]
+    assert mine[:2] == [
+        "[only alice] **Your armies** (1/25):",
+        "[only alice] • **mine**: Hades, 7 units, 100 points (duel (100 points), deck building (100 points))",
+    ]
     assert after(out, "@bob /army list")[:2] == [  # saved armies are each user's own
-        "[only bob] **Your armies** (0/25):", "[only bob] None yet: build one with `/army save`."]
-    assert after(out, "@bob /army show name:mine")[0].startswith("[refused] bob: You have no army called “mine”")
+        "[only bob] **Your armies** (0/25):",
+        "[only bob] None yet: build one with `/army save`.",
+    ]
+    assert after(out, "@bob /army show name:mine")[0].startswith(
+        "[refused] bob: You have no army called “mine”"
+    )
     assert after(out, "@alice /army show name:mine")[0] == "[only alice] **mine**: Hades, 7 units, 100 points"
     assert after(out, "@alice /army delete name:mine") == ["[only alice] 🗑️ Army **mine** deleted."]
 
@@ -138,9 +160,7 @@ async def test_a_mythic_game_recruited_and_played_with_typed_commands(tmp_path):
         f"@bob /army save name:mine units:{NICK}\n"
         "@alice /mythic recruit army:phalanx\n"
         "! @alice /mythic recruit army:nick\n"
-        "@bob /mythic recruit army:mine\n"
-        + MYTHIC_SETUP
-        + "! @bob /mythic activate unit:zeus\n"
+        "@bob /mythic recruit army:mine\n" + MYTHIC_SETUP + "! @bob /mythic activate unit:zeus\n"
         "@bob /mythic activate unit:marauders\n"
         "! @bob /mythic move to:z9 unit:marauders\n"
         "@bob /mythic move to:b2 unit:marauders\n"
@@ -152,22 +172,31 @@ async def test_a_mythic_game_recruited_and_played_with_typed_commands(tmp_path):
     assert rc == 0, "\n".join(out[-8:])
     assert "alice has recruited an army (secret until all armies are ready)." in out
     recruited = after(out, "@bob /mythic recruit army:mine")
-    assert "[only bob] 🪖 You recruited **mine** (Hades, 100 points). The channel only learns that you have recruited." in recruited
+    assert (
+        "[only bob] 🪖 You recruited **mine** (Hades, 100 points). The channel only learns that you have recruited."
+        in recruited
+    )
     assert any(line.startswith("bob leads Hades: Cerberus") for line in recruited)
     assert "bob activates Infernal Marauders (activation 1; 0 Art of War, 0 power point(s))." in after(
-        out, "@bob /mythic activate unit:marauders")
+        out, "@bob /mythic activate unit:marauders"
+    )
     assert after(out, "@bob /mythic move to:z9 unit:marauders") == [
-        "[refused] bob: There is no square z9 on the battlefield."]
+        "[refused] bob: There is no square z9 on the battlefield."
+    ]
     moved = after(out, "@bob /mythic move to:b2 unit:marauders")
     assert moved[0] == "bob: Infernal Marauders moves a3-b2." and moved[1].startswith("image: ")
     assert after(out, "@bob /mythic done") == [  # the first: the move ended that activation
-        "[refused] bob: That command does not fit the current decision."]
+        "[refused] bob: That command does not fit the current decision."
+    ]
     assert after(out, "@bob /mythic activate unit:cerberus")[0].startswith(
-        "bob activates Cerberus, Guardian of the Gate of Hell (activation 2;")
+        "bob activates Cerberus, Guardian of the Gate of Hell (activation 2;"
+    )
     assert after(out, "@bob /mythic end")[0] == "bob ends the turn."
     assert after(out, "@alice /mythic pass") == ["[refused] alice: It is not your turn to act."]
     roster = after(out, "@alice /mythic roster")
-    assert roster[0] == "[only alice] The army of alice (game #1)." and roster[1].startswith("[only alice] image: ")
+    assert roster[0] == "[only alice] The army of alice (game #1)." and roster[1].startswith(
+        "[only alice] image: "
+    )
 
 
 async def test_refusals_are_specific_translated_and_change_nothing(store, tmp_path):
@@ -175,14 +204,18 @@ async def test_refusals_are_specific_translated_and_change_nothing(store, tmp_pa
     service = TableService(store, render_images=False, listeners=[leagues])
     out: list[str] = []
     table = LocalTable(service, out=tmp_path, write=out.append, leagues=leagues, mythic=MythicService(store))
-    for line in ("@you /league create name:Spring game:athena", "@alice /league join",
-                 f"@alice /army save name:mine units:{NICK}", "@alice /game new game:mythic seed:3"):
+    for line in (
+        "@you /league create name:Spring game:athena",
+        "@alice /league join",
+        f"@alice /army save name:mine units:{NICK}",
+        "@alice /game new game:mythic seed:3",
+    ):
         assert await table.handle(line), out[-3:]
     before = await dump(store)
     out.clear()
     refused = {
         "@alice /league fly": "/league fly is not a command I know. /league commands: create, join, leave, list, "
-                              "report, reports, resolve, void, standings, history, stats, export, season new.",
+        "report, reports, resolve, void, standings, history, stats, export, season new.",
         "@alice /league standings season:abc": "season: give a whole number from 1 to 10000, not “abc”.",
         "@alice /league report opponent:bob": "/league report needs result:…",
         "@alice /league report opponent:bob result:win my_score:lots their_score:2": "my_score: give a number, not “lots”.",
@@ -194,8 +227,7 @@ async def test_refusals_are_specific_translated_and_change_nothing(store, tmp_pa
         "@alice /army check units:cerberus points:5": "points: give a whole number from 20 to 300, not “5”.",
         "@alice /army save name:mine": "/army save needs units:…",
         "@alice /army list extra": "/army list takes name:value options only, not “extra”.",
-        "@alice /army save name:this-name-is-far-too-long-for-an-army units:cerberus":
-            "name: give from 1 to 32 characters, not “this-name-is-far-too-long-for-an-army”.",
+        "@alice /army save name:this-name-is-far-too-long-for-an-army units:cerberus": "name: give from 1 to 32 characters, not “this-name-is-far-too-long-for-an-army”.",
         "@alice /mythic": None,
         "@alice /mythic activate": "/mythic activate needs unit:…",
         "@alice /mythic recruit army:nobody": None,
@@ -215,8 +247,10 @@ async def test_refusals_are_specific_translated_and_change_nothing(store, tmp_pa
     assert out == ["[refused] alice: season : indiquez un nombre entier de 1 à 10000, pas « abc »."]
     out.clear()
     assert not await french.handle("@alice /army fly")
-    assert out == ["[refused] alice: /army fly n’est pas une commande connue. Commandes de /army : "
-                   "save, list, show, delete, check."]
+    assert out == [
+        "[refused] alice: /army fly n’est pas une commande connue. Commandes de /army : "
+        "save, list, show, delete, check."
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -224,7 +258,15 @@ async def test_help_lists_the_league_army_and_mythic_commands(tmp_path, lang):
     rc, out = await run("help\n", tmp_path, lang=lang)
     assert rc == 0
     shown = "\n".join(out)
-    for command in ("/league create name:N game:<id>", "/league report opponent:", "/league standings",
-                    "/league season new", "/army save name:N units:", "/army check units:",
-                    "/mythic recruit army:N", "/mythic move to:", "/mythic pass | done | end"):
+    for command in (
+        "/league create name:N game:<id>",
+        "/league report opponent:",
+        "/league standings",
+        "/league season new",
+        "/army save name:N units:",
+        "/army check units:",
+        "/mythic recruit army:N",
+        "/mythic move to:",
+        "/mythic pass | done | end",
+    ):
         assert command in shown, command

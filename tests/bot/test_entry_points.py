@@ -11,7 +11,9 @@ from bot.selfplay import levels_for, run_selfplay
 
 async def test_selfplay_plays_every_game_to_the_end_and_replays_it():
     out: list[str] = []
-    summary = await run_selfplay("toy", games=6, seed=11, players="mixed", catalog={"toy": TOY}, write=out.append)
+    summary = await run_selfplay(
+        "toy", games=6, seed=11, players="mixed", catalog={"toy": TOY}, write=out.append
+    )
     assert summary.ok, summary.failures
     assert summary.games == 6 and summary.moves >= 6 * 5 and sum(summary.wins.values()) == 6
     assert out[0].startswith("Game 1 (seed 11): ") and out[-1].startswith("6 game(s), 0 failure(s), ")
@@ -47,7 +49,11 @@ async def test_selfplay_reports_replay_mismatches_and_engine_errors():
     drift = await run_selfplay("toy", games=2, seed=1, catalog={"toy": DriftingToy()}, write=out.append)
     assert not drift.ok and any("replayed state differs" in f for f in drift.failures)
     crash = await run_selfplay("toy", games=1, seed=1, catalog={"toy": CrashingToy()}, write=out.append)
-    assert not crash.ok and any("KeyError" in f for f in crash.failures) and any("status running" in f for f in crash.failures)
+    assert (
+        not crash.ok
+        and any("KeyError" in f for f in crash.failures)
+        and any("status running" in f for f in crash.failures)
+    )
 
 
 def test_the_command_line_refuses_an_unknown_game(capsys):

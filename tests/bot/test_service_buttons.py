@@ -48,15 +48,22 @@ async def test_a_double_click_applies_once(service, store):
     await service.join(WHERE, BOB)
     reply = await service.start_game(WHERE, ALICE)
     button = choice_ids(reply, ALICE)[0]
-    results = await asyncio.gather(service.press(DM, ALICE, button), service.press(DM, ALICE, button), return_exceptions=True)
+    results = await asyncio.gather(
+        service.press(DM, ALICE, button), service.press(DM, ALICE, button), return_exceptions=True
+    )
     assert sorted(type(r).__name__ for r in results) == ["Reply", "UserError"]
     assert len(await store.actions(1)) == 1
 
 
 @pytest.mark.parametrize(
     ("custom_id", "key"),
-    [("hello", "bot.err.bad_button"), ("ag:1:x:play", "bot.err.bad_button"), ("ag:1:2", "bot.err.bad_button"),
-     ("ag:42:1:play:roll", "bot.err.no_such_game"), ("ag:1:3:explode", "bot.err.bad_button")],
+    [
+        ("hello", "bot.err.bad_button"),
+        ("ag:1:x:play", "bot.err.bad_button"),
+        ("ag:1:2", "bot.err.bad_button"),
+        ("ag:42:1:play:roll", "bot.err.no_such_game"),
+        ("ag:1:3:explode", "bot.err.bad_button"),
+    ],
 )
 async def test_malformed_or_unknown_buttons(service, custom_id, key):
     await seated(service)

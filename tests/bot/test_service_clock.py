@@ -30,8 +30,11 @@ async def test_a_reminder_after_the_idle_delay_pings_who_must_act(service, store
 async def test_settings_are_for_managers_and_checked(service, store):
     with pytest.raises(UserError, match="bot.err.manager_only"):
         await service.settings(WHERE, ALICE, locale="fr")
-    for kwargs, key in (({"locale": "de"}, "bot.err.bad_locale"), ({"reminder_hours": -1}, "bot.err.bad_hours"),
-                        ({"clock_days": "soon"}, "bot.err.bad_days")):
+    for kwargs, key in (
+        ({"locale": "de"}, "bot.err.bad_locale"),
+        ({"reminder_hours": -1}, "bot.err.bad_hours"),
+        ({"clock_days": "soon"}, "bot.err.bad_days"),
+    ):
         with pytest.raises(UserError) as info:
             await service.settings(WHERE, ADMIN, **kwargs)
         assert info.value.text.key == key
@@ -101,7 +104,9 @@ async def test_the_dm_refused_notice_is_sent_once(service, store):
     await seated(service)
     reply = await service.note_dm_refused(1, BOB.user_id)
     assert reply.where == WHERE and reply.messages[0].mentions == [BOB.user_id]
-    assert lines(reply) == ["bob, I cannot send you private messages: use /game hand to see your hand and your choices."]
+    assert lines(reply) == [
+        "bob, I cannot send you private messages: use /game hand to see your hand and your choices."
+    ]
     assert reply.messages[0].buttons[0].custom_id.endswith(":hand")
     assert await service.note_dm_refused(1, BOB.user_id) is None
     assert (await store.seats(1))[1].dm_refused is True

@@ -21,7 +21,11 @@ async def refused(coro, key: str) -> UserError:
 
 async def test_new_game_seats_the_creator_and_offers_a_join_button(service, store):
     reply = await service.new_game(WHERE, ALICE, "toy", {"hand": 2})
-    assert lines(reply)[:3] == ["alice opens a game of Omens (#1). Join with /game join.", "p1: alice", "p2: free"]
+    assert lines(reply)[:3] == [
+        "alice opens a game of Omens (#1). Join with /game join.",
+        "p1: alice",
+        "p2: free",
+    ]
     assert reply.where == WHERE and reply.messages[0].locale == "en"
     [join] = reply.messages[0].buttons
     assert decode(join.custom_id).action == "join"

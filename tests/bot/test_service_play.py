@@ -31,7 +31,9 @@ async def test_a_hidden_bid_stays_private_until_both_are_in(service, store):
     assert lines(reply, to=ALICE.user_id) == [f"You bid {card}."]
     # bob's view did not change, but his old buttons went stale: fresh ones, privately
     assert lines(reply, to=BOB.user_id, locale="fr") == ["La partie attend toujours votre choix :"]
-    assert {decode(b.custom_id).rev for b in reply.private(BOB.user_id)[0].buttons} == {(await store.get_game(1)).rev}
+    assert {decode(b.custom_id).rev for b in reply.private(BOB.user_id)[0].buttons} == {
+        (await store.get_game(1)).rev
+    }
     bob_card = hands(await store.current_state(1))["p2"][0]
     reply = await service.play(WHERE, BOB, f"bid {bob_card}")
     assert f"Bids revealed: p1 {card}, p2 {bob_card}." in lines(reply, public=True)
@@ -79,7 +81,12 @@ async def test_ai_seats_answer_at_once_each_as_its_own_action(service, store):
     await service.play(WHERE, ALICE, (await moves(service, ALICE))[0])  # bids revealed: alice's turn
     reply = await service.play(WHERE, ALICE, "pass")
     actions = await store.actions(1)
-    assert [(a.role, a.user_id) for a in actions] == [("p2", None), ("p1", ALICE.user_id), ("p1", ALICE.user_id), ("p2", None)]
+    assert [(a.role, a.user_id) for a in actions] == [
+        ("p2", None),
+        ("p1", ALICE.user_id),
+        ("p1", ALICE.user_id),
+        ("p2", None),
+    ]
     shown = lines(reply, public=True)
     assert shown[0] == "p1 passes." and shown[1].startswith("p2 ")  # the AI's reply, same message
     assert reply.public()[0].mentions == [ALICE.user_id]
@@ -150,7 +157,9 @@ async def test_legal_moves_filter_sort_and_group(service, store):
 async def test_two_simultaneous_plays_of_the_same_move_apply_once(service, store):
     await seated(service)
     move = (await moves(service, ALICE))[0]
-    results = await asyncio.gather(service.play(WHERE, ALICE, move), service.play(WHERE, ALICE, move), return_exceptions=True)
+    results = await asyncio.gather(
+        service.play(WHERE, ALICE, move), service.play(WHERE, ALICE, move), return_exceptions=True
+    )
     assert sum(not isinstance(r, Exception) for r in results) == 1
     [error] = [r for r in results if isinstance(r, Exception)]
     assert isinstance(error, IllegalCommand) and error.text.key == "core.err.not_your_turn"
@@ -293,5 +302,17 @@ async def test_two_processes_racing_on_one_move_store_it_once(db_path, clock):
 def test_hand_lists_numbered_moves_compactly():
     from bot.service.play import summarize_moves
 
-    moves = ["CM@1", "CM@2", "CM@3", "CM@4", "CM@7", "CM@9", "CM@10", "discard CM", "engage 3", "engage 5", "pass"]
+    moves = [
+        "CM@1",
+        "CM@2",
+        "CM@3",
+        "CM@4",
+        "CM@7",
+        "CM@9",
+        "CM@10",
+        "discard CM",
+        "engage 3",
+        "engage 5",
+        "pass",
+    ]
     assert summarize_moves(moves) == ["CM@1..4,7,9,10", "discard CM", "engage 3", "engage 5", "pass"]

@@ -26,7 +26,9 @@ async def test_a_game_keeps_its_own_clock_and_reminder_across_a_restart(service,
     timed, plain = await store.get_game(1), await store.get_game(2)
     assert (timed.remind_at, timed.deadline) == (clock.now + 6 * HOUR, clock.now + 2 * DAY)
     assert (plain.remind_at, plain.deadline) == (clock.now + 24 * HOUR, None)
-    assert "Rappels : après 6 h sans coup ; pendule : 2 jour(s) par coup." in lines(await service.status(WHERE, BOB), locale="fr")
+    assert "Rappels : après 6 h sans coup ; pendule : 2 jour(s) par coup." in lines(
+        await service.status(WHERE, BOB), locale="fr"
+    )
     assert lines(await service.status(PLAIN, ALICE))[-1] == (
         "Reminders: after 24 h of silence (server setting); move clock: off (server setting)."
     )

@@ -49,7 +49,10 @@ async def test_a_revealing_move_needs_the_opponents_agreement(service, store):
     reply = await service.undo(WHERE, ALICE)
     assert lines(reply) == ["alice asks to take back 1 move(s). bob: do you accept?"]
     message = reply.messages[0]
-    assert message.mentions == [BOB.user_id] and [decode(b.custom_id).action for b in message.buttons] == ["undo_ok", "undo_no"]
+    assert message.mentions == [BOB.user_id] and [decode(b.custom_id).action for b in message.buttons] == [
+        "undo_ok",
+        "undo_no",
+    ]
     assert await store.current_state(1) == before
     with pytest.raises(UserError, match="bot.err.request_waiting"):
         await service.undo(WHERE, ALICE)

@@ -72,7 +72,12 @@ async def test_a_timed_out_window_passes_on_tick_after_a_restart(service, store,
 
 async def test_standing_orders_answer_windows_and_are_logged(service, store, clock):
     await opened(service)
-    for order, value in (("harass", "never"), ("counter", "never"), ("defend", "never"), ("talents", "never")):
+    for order, value in (
+        ("harass", "never"),
+        ("counter", "never"),
+        ("defend", "never"),
+        ("talents", "never"),
+    ):
         await service.orders(WHERE, BOB, order, value)
     reply = await service.play(WHERE, ALICE, "act marauders")
     assert "bob's standing order: Pass." in lines(reply, public=True)
@@ -80,7 +85,11 @@ async def test_standing_orders_answer_windows_and_are_logged(service, store, clo
     public = lines(reply, public=True)
     assert public.count("bob's standing order: Pass.") >= 1
     log = [(a.role, a.notation, a.user_id) for a in await store.actions(1)]
-    assert log[:3] == [("p1", "act marauders", ALICE.user_id), ("p2", "pass", None), ("p1", "atk c3xc4", ALICE.user_id)]
+    assert log[:3] == [
+        ("p1", "act marauders", ALICE.user_id),
+        ("p2", "pass", None),
+        ("p1", "atk c3xc4", ALICE.user_id),
+    ]
     assert log[3] == ("p2", "pass", None)
     shown = lines(await service.log(WHERE, ALICE))
     assert "#2 bob: bob's standing order: Pass." in shown
@@ -100,8 +109,12 @@ async def test_an_order_set_during_its_window_acts_at_once(service, store):
 
 @pytest.mark.parametrize(
     ("order", "value", "key"),
-    [("counter", "sometimes", "bot.err.bad_order_value"), ("retreat", "never", "bot.err.bad_order"),
-     ("defend", "always", "bot.err.bad_order_value"), (None, "never", "bot.err.bad_order")],
+    [
+        ("counter", "sometimes", "bot.err.bad_order_value"),
+        ("retreat", "never", "bot.err.bad_order"),
+        ("defend", "always", "bot.err.bad_order_value"),
+        (None, "never", "bot.err.bad_order"),
+    ],
 )
 async def test_a_rejected_order_changes_nothing(service, store, order, value, key):
     await opened(service)
@@ -150,18 +163,22 @@ async def test_a_player_out_of_the_window_cannot_answer_it(service):
 
 
 async def test_the_local_table_sets_orders_and_window_minutes(tmp_path):
-    transcript = "\n".join([
-        "@alice /game new game:mythic seed:3 window_minutes:10",
-        "@bob /game join",
-        "@alice /game start",
-        "! @bob /game orders order:harass value:sometimes",
-        "@bob /game orders order:harass value:never",
-        "@alice /play act marauders",
-        "@bob /game orders",
-    ])
+    transcript = "\n".join(
+        [
+            "@alice /game new game:mythic seed:3 window_minutes:10",
+            "@bob /game join",
+            "@alice /game start",
+            "! @bob /game orders order:harass value:sometimes",
+            "@bob /game orders order:harass value:never",
+            "@alice /play act marauders",
+            "@bob /game orders",
+        ]
+    )
     path, out = tmp_path / "t.txt", []
     path.write_text(transcript, encoding="utf-8")
-    rc = await run_local(db=None, out=tmp_path / "out", transcript=path, games=GAMES, write=out.append, render_images=False)
+    rc = await run_local(
+        db=None, out=tmp_path / "out", transcript=path, games=GAMES, write=out.append, render_images=False
+    )
     assert rc == 0, "\n".join(out[-8:])
     assert "Reaction windows pass by themselves after 10 min." in out
     assert "bob's standing order: Pass." in out

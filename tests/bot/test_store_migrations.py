@@ -10,18 +10,32 @@ import pytest
 from bot.store import MigrationError, SqliteStore, discover, open_store
 from bot.store.migrate import split_statements
 
-EXPECTED_TABLES = {"games", "seats", "actions", "snapshots", "guild_settings", "game_timers", "schema_version"}
+EXPECTED_TABLES = {
+    "games",
+    "seats",
+    "actions",
+    "snapshots",
+    "guild_settings",
+    "game_timers",
+    "schema_version",
+}
 
 
 async def schema(path) -> dict[str, str]:
-    async with aiosqlite.connect(path) as conn, conn.execute(
-        "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY name"
-    ) as cur:
+    async with (
+        aiosqlite.connect(path) as conn,
+        conn.execute(
+            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        ) as cur,
+    ):
         return {name: sql for name, sql in await cur.fetchall()}
 
 
 async def versions(path) -> list[int]:
-    async with aiosqlite.connect(path) as conn, conn.execute("SELECT version FROM schema_version ORDER BY version") as cur:
+    async with (
+        aiosqlite.connect(path) as conn,
+        conn.execute("SELECT version FROM schema_version ORDER BY version") as cur,
+    ):
         return [r[0] for r in await cur.fetchall()]
 
 
@@ -54,7 +68,9 @@ async def test_a_later_migration_applies_on_top_and_keeps_the_data(tmp_path, mon
     store = await open_store(db, migrations=folder)
     await store.create_game(guild="g", channel="c", game="toy", options={}, seed=1, creator="u", now=1.0)
     await store.close()
-    (folder / "0099_notes.sql").write_text("-- a test migration\nCREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);\n")
+    (folder / "0099_notes.sql").write_text(
+        "-- a test migration\nCREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);\n"
+    )
     monkeypatch.setenv("AGORA_MIGRATIONS", str(folder))
     store = await open_store(db)
     assert (await store.get_game(1)).game == "toy"
@@ -68,7 +84,9 @@ async def test_a_failing_migration_changes_nothing(tmp_path):
     db = tmp_path / "agora.db"
     await (await open_store(db, migrations=folder)).close()
     before = await schema(db), await versions(db)
-    (folder / "0098_broken.sql").write_text("CREATE TABLE half (id INTEGER);\nINSERT INTO no_such_table VALUES (1);\n")
+    (folder / "0098_broken.sql").write_text(
+        "CREATE TABLE half (id INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
+    )
     with pytest.raises(MigrationError, match="0098_broken.sql"):
         await open_store(db, migrations=folder)
     assert (await schema(db), await versions(db)) == before

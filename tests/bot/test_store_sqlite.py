@@ -16,19 +16,30 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 async def new_game(store, channel: str = "c") -> int:
-    record = await store.create_game(guild="g", channel=channel, game="toy", options={"hand": 3}, seed=42, creator="u1", now=10.0)
+    record = await store.create_game(
+        guild="g", channel=channel, game="toy", options={"hand": 3}, seed=42, creator="u1", now=10.0
+    )
     await store.put_state(record.id, 0, json.dumps({"n": 0}))
     return record.id
 
 
 def action(seq: int, user: str | None = "u1", reveals: bool = False) -> ActionRecord:
-    return ActionRecord(seq=seq, role="p1", notation=f"move {seq}", command={"kind": "m", "n": seq}, user_id=user, reveals=reveals)
+    return ActionRecord(
+        seq=seq,
+        role="p1",
+        notation=f"move {seq}",
+        command={"kind": "m", "n": seq},
+        user_id=user,
+        reveals=reveals,
+    )
 
 
 async def play(store, game_id: int, count: int) -> None:
     for _ in range(count):
         record = await store.get_game(game_id)
-        await store.record_action(game_id, record.rev, action(record.seq + 1), json.dumps({"n": record.seq + 1}), 20.0)
+        await store.record_action(
+            game_id, record.rev, action(record.seq + 1), json.dumps({"n": record.seq + 1}), 20.0
+        )
 
 
 async def test_a_game_round_trips_with_decoded_json(store):
@@ -36,9 +47,18 @@ async def test_a_game_round_trips_with_decoded_json(store):
     await store.put_seat(SeatRecord(game_id, "p1", "alice", user_id="u1", locale="fr", joined_at=1))
     await store.put_seat(SeatRecord(game_id, "p2", "Bot", ai_level="random", joined_at=2))
     record = await store.get_game(game_id)
-    assert (record.status, record.rev, record.seq, record.options, record.seed) == ("lobby", 1, 0, {"hand": 3}, 42)
+    assert (record.status, record.rev, record.seq, record.options, record.seed) == (
+        "lobby",
+        1,
+        0,
+        {"hand": 3},
+        42,
+    )
     seats = await store.seats(game_id)
-    assert [(s.role, s.user_id, s.ai_level, s.locale) for s in seats] == [("p1", "u1", None, "fr"), ("p2", None, "random", "en")]
+    assert [(s.role, s.user_id, s.ai_level, s.locale) for s in seats] == [
+        ("p1", "u1", None, "fr"),
+        ("p2", None, "random", "en"),
+    ]
     assert await store.channel_game("g", "c") == record
 
 
@@ -70,7 +90,9 @@ async def test_compare_and_swap_between_two_stores_on_the_same_file(db_path):
         seen_by_both = (await second.get_game(game_id)).rev
         await first.record_action(game_id, seen_by_both, action(1), json.dumps({"n": "first"}), 20.0)
         with pytest.raises(StaleRevision):
-            await second.record_action(game_id, seen_by_both, action(1, user="u2"), json.dumps({"n": "second"}), 21.0)
+            await second.record_action(
+                game_id, seen_by_both, action(1, user="u2"), json.dumps({"n": "second"}), 21.0
+            )
         assert [a.user_id for a in await second.actions(game_id)] == ["u1"]
         assert json.loads(await second.current_state(game_id)) == {"n": "first"}
         assert (await second.get_game(game_id)).seq == 1
@@ -153,7 +175,9 @@ async def test_seat_flags_last_actions_timers_and_settings(store):
     await store.record_action(game_id, record.rev, action(4, user=None), json.dumps({"n": 4}), 20.0)
     assert await store.last_seq_by(game_id, "u1") == 3
     assert await store.last_seq_by(game_id, "nobody") is None
-    record = await store.update_game(game_id, record.rev + 1, 21.0, status="running", remind_at=100.0, deadline=200.0)
+    record = await store.update_game(
+        game_id, record.rev + 1, 21.0, status="running", remind_at=100.0, deadline=200.0
+    )
     assert await store.due_games(99.0) == []
     assert [g.id for g in await store.due_games(100.0)] == [game_id]
     assert await store.guild_settings("g") == GuildSettings("g", "en", 24.0, None)

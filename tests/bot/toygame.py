@@ -1,4 +1,4 @@
-""""Omens": a tiny protocol-complete game to test the table service before real engines land.
+""" "Omens": a tiny protocol-complete game to test the table service before real engines land.
 
 Two players each hold a hidden hand dealt from a shuffled deck 1..9. First, both secretly
 bid one card at the same time (a simultaneous choice); the higher bid scores 2 once both are
@@ -137,10 +137,16 @@ class ToyGame:
         rng = Rng.from_seed(seed)
         deck = list(range(1, 10))
         rng.shuffle(deck)
-        hands = {role: sorted(deck[i * options.hand : (i + 1) * options.hand]) for i, role in enumerate(roles)}
+        hands = {
+            role: sorted(deck[i * options.hand : (i + 1) * options.hand]) for i, role in enumerate(roles)
+        }
         return State(
-            roles=list(roles), options=options, rng=rng, hands=hands,
-            bids={r: None for r in roles}, scores={r: 0 for r in roles},
+            roles=list(roles),
+            options=options,
+            rng=rng,
+            hands=hands,
+            bids={r: None for r in roles},
+            scores={r: 0 for r in roles},
         )
 
     def active(self, state: State) -> frozenset[Role]:
@@ -175,7 +181,10 @@ class ToyGame:
     def _bid(self, state: State, role: Role, card: int) -> Outcome:
         state.hands[role].remove(card)
         state.bids[role] = card
-        events = [Event(to=role, text=T("toy.ev.you_bid", card=card)), Event(text=T("toy.ev.has_bid", role=role))]
+        events = [
+            Event(to=role, text=T("toy.ev.you_bid", card=card)),
+            Event(text=T("toy.ev.has_bid", role=role)),
+        ]
         if any(b is None for b in state.bids.values()):
             return Outcome(state=state, events=events)
         p1, p2 = state.bids["p1"], state.bids["p2"]
@@ -202,17 +211,26 @@ class ToyGame:
         state.passes = state.passes + 1 if isinstance(command, Pass) else 0
         state.turns += 1
         state.turn = _other(role)
-        if state.passes >= 3 or state.turns >= state.options.turns or max(state.scores.values()) >= state.options.target:
+        if (
+            state.passes >= 3
+            or state.turns >= state.options.turns
+            or max(state.scores.values()) >= state.options.target
+        ):
             state.phase = "over"
         return Outcome(state=state, events=[Event(text=text)], reveals=reveals)
 
     def view(self, state: State, role: Role | None) -> ToyView:
         return ToyView(
-            viewer=role, phase=state.phase, turn=state.turn, scores=dict(state.scores),
+            viewer=role,
+            phase=state.phase,
+            turn=state.turn,
+            scores=dict(state.scores),
             hand_counts={r: len(h) for r, h in state.hands.items()},
-            has_bid={r: b is not None for r, b in state.bids.items()}, played=list(state.played),
+            has_bid={r: b is not None for r, b in state.bids.items()},
+            played=list(state.played),
             last_roll=state.last_roll,
-            hand=list(state.hands[role]) if role else None, my_bid=state.bids[role] if role else None,
+            hand=list(state.hands[role]) if role else None,
+            my_bid=state.bids[role] if role else None,
         )
 
     def result(self, state: State) -> Result | None:
@@ -220,7 +238,11 @@ class ToyGame:
             return None
         a, b = state.scores["p1"], state.scores["p2"]
         winners = [] if a == b else ["p1" if a > b else "p2"]
-        return Result(winners=winners, scores={k: float(v) for k, v in state.scores.items()}, reason=T("toy.result.score"))
+        return Result(
+            winners=winners,
+            scores={k: float(v) for k, v in state.scores.items()},
+            reason=T("toy.result.score"),
+        )
 
     def load_state(self, data: dict[str, Any]) -> State:
         return State.model_validate(data)

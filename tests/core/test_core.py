@@ -52,7 +52,11 @@ def test_every_catalog_has_both_languages_with_the_same_keys():
 def test_roles_in_messages_take_the_players_names():
     from engine.i18n import role_text, with_names
 
-    line = T("core.err.unknown_command", text=role_text("p1", T("core.err.game_over")), examples=[role_text("p2")])
-    assert render(line, "en") == render(T("core.err.unknown_command", text=T("core.err.game_over"), examples="p2"), "en")
+    line = T(
+        "core.err.unknown_command", text=role_text("p1", T("core.err.game_over")), examples=[role_text("p2")]
+    )
+    assert render(line, "en") == render(
+        T("core.err.unknown_command", text=T("core.err.game_over"), examples="p2"), "en"
+    )
     named = with_names(line, {"p1": "Alice", "p2": "Bob"})
     assert render(named, "fr") == "Je ne comprends pas «\u00a0Alice\u00a0». Essayez par exemple\u00a0: Bob."

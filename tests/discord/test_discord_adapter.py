@@ -115,18 +115,31 @@ async def test_game_new_offers_the_athena_options_in_french_with_their_choices(f
     new = next(o for o in game["options"] if o["name"] == "new")
     opts = {o["name"]: o for o in new["options"]}
     french = {name: o.get("name_localizations", {}).get("fr") for name, o in opts.items()}
-    assert {"scenario": "scénario", "first_attacker": "premier_attaquant", "structure": "structure",
-            "army_points": "points_armée", "rounds_to_win": "manches_gagnantes",
-            "clock_days": "pendule_jours", "reminder_hours": "rappel_heures"}.items() <= french.items()
+    assert {
+        "scenario": "scénario",
+        "first_attacker": "premier_attaquant",
+        "structure": "structure",
+        "army_points": "points_armée",
+        "rounds_to_win": "manches_gagnantes",
+        "clock_days": "pendule_jours",
+        "reminder_hours": "rappel_heures",
+    }.items() <= french.items()
     scenario = opts["scenario"]
-    assert scenario["description_localizations"]["fr"] == "Athena: Le scénario à jouer (Initiation pour une première partie)"
+    assert (
+        scenario["description_localizations"]["fr"]
+        == "Athena: Le scénario à jouer (Initiation pour une première partie)"
+    )
     assert [(c["value"], c["name_localizations"]["fr"]) for c in scenario["choices"]] == [
         ("athenes", "La Bataille pour Athènes"),
         ("initiation", "Initiation (sans cartes Pouvoir)"),
         ("expert", "Mode Expert (les joueurs constituent leur armée)"),
     ]
     assert [c["name_localizations"]["fr"] for c in opts["structure"]["choices"]] == [
-        "Pyramide", "Pyramide inversée", "X", "Colonnes"]
+        "Pyramide",
+        "Pyramide inversée",
+        "X",
+        "Colonnes",
+    ]
     assert [c["value"] for c in opts["first_attacker"]["choices"]] == ["p1", "p2", "random"]
     assert (opts["clock_days"]["min_value"], opts["clock_days"]["max_value"]) == (0, 60)
 

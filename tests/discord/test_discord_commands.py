@@ -94,9 +94,15 @@ async def test_a_game_chooses_its_own_clock_at_game_new(fake, delphi, db):
     table, dave, alice = delphi["timed"], delphi["dave"], delphi["alice"]
     process = await start_process(fake, db, clock)
     await table.slash(dave, "game settings", language="fr", reminder_hours=1, clock_days=1)
-    await table.slash(alice, "game new", game="athena", scenario="initiation", clock_days=3, reminder_hours=12)
-    mine = t("bot.timers.line", "fr", reminder=t("bot.timers.reminder", "fr", hours=12),
-             clock=t("bot.settings.clock_days", "fr", days=3))
+    await table.slash(
+        alice, "game new", game="athena", scenario="initiation", clock_days=3, reminder_hours=12
+    )
+    mine = t(
+        "bot.timers.line",
+        "fr",
+        reminder=t("bot.timers.reminder", "fr", hours=12),
+        clock=t("bot.settings.clock_days", "fr", days=3),
+    )
     assert mine in table.last_public().content  # announced in the lobby
     await table.slash(alice, "game addbot", level="random")
     await table.slash(alice, "game start")
@@ -121,7 +127,13 @@ def answer(message, action: str) -> str:
 
 async def test_abort_needs_the_other_players_agreement(fake, delphi, db):
     clock = Clock()
-    table, alice, bob, carol, dave = delphi["abort"], delphi["alice"], delphi["bob"], delphi["carol"], delphi["dave"]
+    table, alice, bob, carol, dave = (
+        delphi["abort"],
+        delphi["alice"],
+        delphi["bob"],
+        delphi["carol"],
+        delphi["dave"],
+    )
     process = await start_process(fake, db, clock)
     await table.slash(alice, "game new", game="athena", scenario="initiation")
     await table.slash(bob, "game join")
@@ -152,8 +164,12 @@ async def test_abort_needs_the_other_players_agreement(fake, delphi, db):
 async def test_every_table_command_reaches_the_service(fake, delphi, db):
     table, alice, bob, carol = delphi["tour"], delphi["alice"], delphi["bob"], delphi["carol"]
     process = await start_process(fake, db, Clock())
-    bad = await table.slash(alice, "game new", game="athena", scenario="expert", terrain_count=3, terrain_visible=5)
-    assert bad.public == [] and t("athena.err.terrain_visible", "fr", visible=5, count=3) in bad.ephemeral_text
+    bad = await table.slash(
+        alice, "game new", game="athena", scenario="expert", terrain_count=3, terrain_visible=5
+    )
+    assert (
+        bad.public == [] and t("athena.err.terrain_visible", "fr", visible=5, count=3) in bad.ephemeral_text
+    )
     await table.slash(alice, "game new", game="athena", scenario="initiation", seed=3)
     await table.slash(bob, "game join")
     left = await table.slash(bob, "game leave")

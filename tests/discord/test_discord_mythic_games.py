@@ -45,8 +45,9 @@ async def finished(process, table: Table):
     assert over.record.result["winners"] == result.winners
     names = [over.name(r) for r in result.winners]
     announced = [m.content for m in table.public()[-3:]]
-    assert any(f"Game #{over.id} is over. Winner: " in text and all(n in text for n in names) for text in announced), \
-        announced
+    assert any(
+        f"Game #{over.id} is over. Winner: " in text and all(n in text for n in names) for text in announced
+    ), announced
     return over, result
 
 
@@ -189,7 +190,9 @@ async def test_four_players_in_two_teams_with_two_ai_seats(fake, tmp_path):
         running = await current(process, table)
         assert running is not None and len(running.roles()) == 4
         seats = {s.role: s.user_id for s in running.seats}
-        assert seats["p1"] == str(dan.id) and seats["p3"] == str(eve.id) and seats["p2"] is seats["p4"] is None
+        assert (
+            seats["p1"] == str(dan.id) and seats["p3"] == str(eve.id) and seats["p2"] is seats["p4"] is None
+        )
         assert running.state.team("p1") == running.state.team("p3") != running.state.team("p2")
         counts = await play_out(process, table, {"p1": dan, "p3": eve})
         assert counts["typed"] + counts["clicked"] > 20

@@ -48,7 +48,10 @@ async def test_a_reaction_window_by_dm_and_a_standing_order(fake, tmp_path):
         attack = await table.slash(alice, "play", move="atk c3xc4")
         assert "Bob's standing order: Pass." in "\n".join(m.content for m in attack.public)
         shown = await table.slash(bob, "game orders")
-        assert "Vos ordres permanents : Contre-attaque : jamais, Défendre une unité attaquée : jamais." in shown.ephemeral_text
+        assert (
+            "Vos ordres permanents : Contre-attaque : jamais, Défendre une unité attaquée : jamais."
+            in shown.ephemeral_text
+        )
     finally:
         await stop_bot(bot)
         await store.close()

@@ -23,7 +23,10 @@ async def test_only_managers_create_and_inputs_are_checked(leagues):
         ({"name": "Cup", "game": "mythic", "variant": "4p"}, "league.err.unknown_variant"),
         ({"name": "Cup", "game": "athena", "variant": "teams"}, "league.err.unknown_variant"),
         ({"name": "Cup", "game": "athena", "starts": "2025-13-01"}, "league.err.bad_date"),
-        ({"name": "Cup", "game": "athena", "starts": "2025-07-01", "ends": "2025-06-01"}, "league.err.dates_order"),
+        (
+            {"name": "Cup", "game": "athena", "starts": "2025-07-01", "ends": "2025-06-01"},
+            "league.err.dates_order",
+        ),
     ):
         with pytest.raises(UserError) as err:
             await leagues.create(WHERE, ORGANIZER, **kwargs)
@@ -33,8 +36,16 @@ async def test_only_managers_create_and_inputs_are_checked(leagues):
 
 
 async def test_create_then_names_are_unique_per_server(leagues):
-    reply = await leagues.create(WHERE, ORGANIZER, "Spring  Cup", "mythic", variant=" Teams ",
-                                 rating_model="thurstone_mosteller", starts="2025-06-01", ends="2025-08-31")
+    reply = await leagues.create(
+        WHERE,
+        ORGANIZER,
+        "Spring  Cup",
+        "mythic",
+        variant=" Teams ",
+        rating_model="thurstone_mosteller",
+        starts="2025-06-01",
+        ends="2025-08-31",
+    )
     out = text(reply)
     assert "Spring Cup" in out and "Mythic Battles" in out and "Thurstone-Mosteller" in out
     assert "from 2025-06-01 to 2025-08-31" in out and "variant: teams (two against two)" in out
@@ -103,7 +114,10 @@ async def test_new_season_archives_standings_and_starts_afresh(league, clock):
     mid = report_id(await league.report(WHERE, ALICE, "bob", "win"))
     with pytest.raises(UserError) as waiting:
         await league.season_new(WHERE, ORGANIZER)
-    assert waiting.value.text.key == "league.err.reports_waiting" and f"#{mid}" in waiting.value.text.params["ids"]
+    assert (
+        waiting.value.text.key == "league.err.reports_waiting"
+        and f"#{mid}" in waiting.value.text.params["ids"]
+    )
     with pytest.raises(UserError) as not_organizer:
         await league.season_new(WHERE, ALICE)
     assert not_organizer.value.text.key == "league.err.organizers_only"
@@ -148,12 +162,20 @@ async def test_a_channel_records_each_game_for_one_league_only(leagues):
             await leagues.create(WHERE, ORGANIZER, f"Again {variant}", "mythic", variant=variant)
         assert err.value.text.key == "league.err.channel_taken"
     fr = err.value.text
-    assert "Teams" in text_of(fr, "en") and "enregistre déjà les parties de Mythic Battles" in text_of(fr, "fr")
+    assert "Teams" in text_of(fr, "en") and "enregistre déjà les parties de Mythic Battles" in text_of(
+        fr, "fr"
+    )
     await leagues.create(ELSEWHERE, ORGANIZER, "Open", "mythic")  # another channel
     async with leagues.store.reading() as conn:
-        assert [lg.name for lg in await repo.guild_leagues(conn, "guild")] == ["Duels", "Teams", "Athens", "Open"]
+        assert [lg.name for lg in await repo.guild_leagues(conn, "guild")] == [
+            "Duels",
+            "Teams",
+            "Athens",
+            "Open",
+        ]
 
 
 def text_of(message, locale: str) -> str:
     from engine.i18n import render
+
     return render(message, locale)

@@ -88,10 +88,15 @@ async def test_leagues_through_discord(fake, people, tmp_path):
         # a game played elsewhere: reported by Bob, the opponent chosen by autocomplete
         choices = await fake.autocomplete(bob, table.channel, "league report", "opponent", opponent="ali")
         assert choices == [{"name": "Alice", "value": alice.id}]
-        again = await table.slash(bob, "league report", opponent=alice.id, result="loss")  # the Agora game again
-        assert again.public == [] and "played on Agora and is already recorded: match #1" in again.ephemeral_text
-        await table.slash(bob, "league report", opponent=alice.id, result="win", my_score=2.0, their_score=1.0,
-                          number=2)
+        again = await table.slash(
+            bob, "league report", opponent=alice.id, result="loss"
+        )  # the Agora game again
+        assert (
+            again.public == [] and "played on Agora and is already recorded: match #1" in again.ephemeral_text
+        )
+        await table.slash(
+            bob, "league report", opponent=alice.id, result="win", my_score=2.0, their_score=1.0, number=2
+        )
         report = table.last_public()
         assert report.pinged == [alice.id] and "Bob beat Alice (2–1)" in report.content
         confirm = next(c for c in report.custom_ids if c.endswith(":confirm"))
@@ -127,34 +132,55 @@ async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_pa
     table, olga, alice, bob = people["table"], people["olga"], people["alice"], people["bob"]
     store, bot = await start(fake, tmp_path, Clock())
     try:
-        offered = await fake.autocomplete(olga, table.channel, "league create", "variant", name="Titans",
-                                          game="mythic", variant="")
-        assert offered == [{"name": "duel (one against one)", "value": "duel"},
-                           {"name": "teams (two against two)", "value": "teams"}]
+        offered = await fake.autocomplete(
+            olga, table.channel, "league create", "variant", name="Titans", game="mythic", variant=""
+        )
+        assert offered == [
+            {"name": "duel (one against one)", "value": "duel"},
+            {"name": "teams (two against two)", "value": "teams"},
+        ]
         typo = await table.slash(alice, "league create", name="Titans", game="mythic", variant="4p")
         assert typo.public == [] and "Gérer le serveur" in typo.ephemeral_text  # permission first
         typo = await table.slash(olga, "league create", name="Titans", game="mythic", variant="4p")
-        assert typo.public == [] and "Mythic Battles has no variant “4p”. Variants: duel, teams." in typo.ephemeral_text
+        assert (
+            typo.public == []
+            and "Mythic Battles has no variant “4p”. Variants: duel, teams." in typo.ephemeral_text
+        )
         await table.slash(olga, "league create", name="Titans", game="mythic", variant="duel")
         assert "variant: duel (one against one)" in table.last_public().content
         for user in (alice, bob):
             await table.slash(user, "league join", league="Titans")
         assert await fake.autocomplete(bob, table.channel, "league join", "league", league="tit") == [
-            {"name": "Titans", "value": "Titans"}]
+            {"name": "Titans", "value": "Titans"}
+        ]
         listing = await table.slash(bob, "league list")
         assert listing.public == [] and "**Titans**: Mythic Battles" in listing.ephemeral_text
 
         bad = await table.slash(alice, "league report", opponent=bob.id, result="win", played="2025-13-01")
-        assert bad.public == [] and "« 2025-13-01 » n’est pas une date" in bad.ephemeral_text  # Alice reads French
-        teams = await table.slash(alice, "league report", opponent=bob.id, result="win", partner=olga.id,
-                                  opponent_partner="4242")
+        assert (
+            bad.public == [] and "« 2025-13-01 » n’est pas une date" in bad.ephemeral_text
+        )  # Alice reads French
+        teams = await table.slash(
+            alice, "league report", opponent=bob.id, result="win", partner=olga.id, opponent_partner="4242"
+        )
         assert teams.public == [] and "**Titans** se joue à un contre un" in teams.ephemeral_text
-        await table.slash(alice, "league report", opponent=bob.id, result="win", my_faction="Athena",
-                          their_faction="Hades", first="me", scenario="Stele")
+        await table.slash(
+            alice,
+            "league report",
+            opponent=bob.id,
+            result="win",
+            my_faction="Athena",
+            their_faction="Hades",
+            first="me",
+            scenario="Stele",
+        )
         report = table.last_public()
         await table.click(bob, report, next(c for c in report.custom_ids if c.endswith(":dispute")))
         dispute = table.last_public()
-        assert "Bob disputes report #1" in dispute.content and dispute.custom_ids == ["lg:1:accept", "lg:1:void"]
+        assert "Bob disputes report #1" in dispute.content and dispute.custom_ids == [
+            "lg:1:accept",
+            "lg:1:void",
+        ]
         waiting = await table.slash(olga, "league reports")
         assert "disputed, waiting for an organizer" in waiting.ephemeral_text
         refused = await table.click(alice, dispute, "lg:1:accept")
@@ -165,7 +191,10 @@ async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_pa
         history = await table.slash(alice, "league history")
         assert "défaite" in history.original.content and "Bob (hades)" in history.original.content
         stats = await table.slash(bob, "league stats")
-        assert "hades: 100% wins" in stats.original.content and "second player: 100% wins" in stats.original.content
+        assert (
+            "hades: 100% wins" in stats.original.content
+            and "second player: 100% wins" in stats.original.content
+        )
         assert "stele, hades: 100% wins" in stats.original.content
 
         await table.slash(olga, "league void", match=1)
@@ -198,7 +227,9 @@ async def test_a_game_started_with_league_elsewhere_is_recorded_there(fake, peop
         assert recorded and "**Agora Open**: Bob beat Alice" in recorded[-1]
         standings = await table.slash(olga, "league standings")
         assert "Games: 1 · players: 2" in standings.original.content
-        rows = [line for line in standings.original.content.splitlines() if "1/0/0" in line or "0/0/1" in line]
+        rows = [
+            line for line in standings.original.content.splitlines() if "1/0/0" in line or "0/0/1" in line
+        ]
         assert "Bob" in rows[0] and "1/0/0" in rows[0] and "Alice" in rows[1] and "0/0/1" in rows[1]
         unknown = await tavern.slash(bob, "game new", game="athena", league="Nope")
         assert unknown.public == [] and "There is no league called “Nope” here" in unknown.ephemeral_text

@@ -36,15 +36,29 @@ def test_every_key_the_code_names_is_translated():
         used |= set(re.findall(r'"(league\.[a-z_.]+[a-z_])"', path.read_text(encoding="utf-8")))
     assert used and not used - set(en), sorted(used - set(en))
     # keys built from values: games, models, variants, statuses, outcomes, streaks, buttons
-    built = ({f"league.game.{g}" for g in VARIANTS} | {f"league.model.{m}" for m in MODELS}
-             | {f"league.variant.{g}.{v}" for g, vs in VARIANTS.items() for v in vs}
-             | {f"league.status.{s}" for s in ("pending", "disputed", "accepted", "void")}
-             | {f"league.outcome.{o}" for o in "WDL"} | {f"league.streak.{o}" for o in "WDL"}
-             | {f"league.button.{b}" for b in ("confirm", "dispute", "accept", "void")}
-             | {f"league.decision.{d}" for _, d in DECISIONS.values()}
-             | {f"league.waiting.{s}" for s in ("pending", "disputed")}
-             | {f"league.export.{w}" for w in EXPORTS} | {f"league.stats.by_{k}" for k in ("faction", "first", "scenario")}
-             | {f"league.choice.{k}.{v}" for k, vs in (("game", VARIANTS), ("rating", MODELS), ("result", RESULTS),
-                                                       ("first", FIRST_CHOICES), ("action", DECISIONS),
-                                                       ("what", EXPORTS)) for v in vs})
+    built = (
+        {f"league.game.{g}" for g in VARIANTS}
+        | {f"league.model.{m}" for m in MODELS}
+        | {f"league.variant.{g}.{v}" for g, vs in VARIANTS.items() for v in vs}
+        | {f"league.status.{s}" for s in ("pending", "disputed", "accepted", "void")}
+        | {f"league.outcome.{o}" for o in "WDL"}
+        | {f"league.streak.{o}" for o in "WDL"}
+        | {f"league.button.{b}" for b in ("confirm", "dispute", "accept", "void")}
+        | {f"league.decision.{d}" for _, d in DECISIONS.values()}
+        | {f"league.waiting.{s}" for s in ("pending", "disputed")}
+        | {f"league.export.{w}" for w in EXPORTS}
+        | {f"league.stats.by_{k}" for k in ("faction", "first", "scenario")}
+        | {
+            f"league.choice.{k}.{v}"
+            for k, vs in (
+                ("game", VARIANTS),
+                ("rating", MODELS),
+                ("result", RESULTS),
+                ("first", FIRST_CHOICES),
+                ("action", DECISIONS),
+                ("what", EXPORTS),
+            )
+            for v in vs
+        }
+    )
     assert not built - set(en), sorted(built - set(en))

@@ -48,7 +48,13 @@ def test_outcomes_with_three_sides():
 
 
 def test_standings_rank_by_the_cautious_rating_and_count_streaks():
-    games = [duel(1, "a", "b"), duel(2, "a", "c"), duel(3, "c", "a"), duel(4, "c", "b"), duel(5, "c", "b", "D")]
+    games = [
+        duel(1, "a", "b"),
+        duel(2, "a", "c"),
+        duel(3, "c", "a"),
+        duel(4, "c", "b"),
+        duel(5, "c", "b", "D"),
+    ]
     current, _ = replay("plackett_luce", games)
     rows = standings.compute(games, current, {"a": "Ann", "b": "Ben", "c": "Cy"})
     assert [r.rank for r in rows] == [1, 2, 3]

@@ -37,19 +37,27 @@ async def assert_reproducible(leagues: LeagueService) -> None:
     assert stored_steps == replayed_steps
 
 
-async def confirmed(leagues, reporter: str, opponent: str, result: str, played: str | None = None,
-                    number: int = 1) -> int:
-    mid = report_id(await leagues.report(WHERE, actor(reporter), opponent, result, played=played, number=number))
+async def confirmed(
+    leagues, reporter: str, opponent: str, result: str, played: str | None = None, number: int = 1
+) -> int:
+    mid = report_id(
+        await leagues.report(WHERE, actor(reporter), opponent, result, played=played, number=number)
+    )
     await leagues.press(WHERE, actor(opponent), f"lg:{mid}:confirm")
     return mid
 
 
 async def test_void_in_the_middle_recomputes_every_later_game(league):
-    ids = [await confirmed(league, *game) for game in (
-        ("alice", "bob", "win", "2025-06-10"), ("bob", "cara", "win", "2025-06-11"),
-        ("cara", "alice", "draw", "2025-06-12"), ("alice", "dan", "loss", "2025-06-13"),
-        ("bob", "dan", "win", "2025-06-14"),
-    )]
+    ids = [
+        await confirmed(league, *game)
+        for game in (
+            ("alice", "bob", "win", "2025-06-10"),
+            ("bob", "cara", "win", "2025-06-11"),
+            ("cara", "alice", "draw", "2025-06-12"),
+            ("alice", "dan", "loss", "2025-06-13"),
+            ("bob", "dan", "win", "2025-06-14"),
+        )
+    ]
     before, *_ = await stored_vs_replayed(league)
     reply = await league.void(WHERE, ORGANIZER, ids[1])
     await assert_reproducible(league)
@@ -74,10 +82,19 @@ async def test_correction_recomputes_and_a_late_report_slots_in_by_play_date(lea
 
 OPERATIONS = st.lists(
     st.one_of(
-        st.tuples(st.just("report"), st.sampled_from(PLAYERS), st.sampled_from(PLAYERS),
-                  st.sampled_from(["win", "draw", "loss"]), st.integers(1, 14)),
-        st.tuples(st.just("team"), st.permutations(PLAYERS), st.sampled_from(["win", "draw", "loss"]),
-                  st.integers(1, 14)),
+        st.tuples(
+            st.just("report"),
+            st.sampled_from(PLAYERS),
+            st.sampled_from(PLAYERS),
+            st.sampled_from(["win", "draw", "loss"]),
+            st.integers(1, 14),
+        ),
+        st.tuples(
+            st.just("team"),
+            st.permutations(PLAYERS),
+            st.sampled_from(["win", "draw", "loss"]),
+            st.integers(1, 14),
+        ),
         st.tuples(st.just("void"), st.integers(0, 30)),
         st.tuples(st.just("change"), st.integers(0, 30), st.sampled_from(PLAYERS + ["draw"])),
     ),
@@ -102,8 +119,18 @@ async def _scenario(operations: list[tuple]) -> None:
                 ids.append(await confirmed(leagues, a, b, result, f"2025-06-{day:02d}", number))
             elif op[0] == "team":
                 _, (a, b, c, d), result, day = op
-                mid = report_id(await leagues.report(WHERE, actor(a), c, result, partner=b, opponent_partner=d,
-                                                     played=f"2025-06-{day:02d}", number=number))
+                mid = report_id(
+                    await leagues.report(
+                        WHERE,
+                        actor(a),
+                        c,
+                        result,
+                        partner=b,
+                        opponent_partner=d,
+                        played=f"2025-06-{day:02d}",
+                        number=number,
+                    )
+                )
                 await leagues.press(WHERE, actor(d), f"lg:{mid}:confirm")
                 ids.append(mid)
             elif ids and op[0] == "void":
@@ -111,7 +138,9 @@ async def _scenario(operations: list[tuple]) -> None:
             elif ids:
                 target = ids[op[1] % len(ids)]
                 winner = None if op[2] == "draw" else op[2]
-                await _quietly(leagues.resolve(WHERE, ORGANIZER, target, "change", winner=winner, draw=winner is None))
+                await _quietly(
+                    leagues.resolve(WHERE, ORGANIZER, target, "change", winner=winner, draw=winner is None)
+                )
             await assert_reproducible(leagues)
     finally:
         await store.close()

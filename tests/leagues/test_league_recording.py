@@ -17,22 +17,39 @@ from engine.i18n import T, render
 from engine.protocol import Result
 
 
-async def finished_game(store, where=WHERE, game="athena", players=("alice", "bob"), league_id=None,
-                        options=None, ai_role=None):
-    record = await store.create_game(guild=where.guild_id, channel=where.channel_id, game=game,
-                                     options=options or {}, seed=1, creator=players[0], now=T0, league_id=league_id)
+async def finished_game(
+    store, where=WHERE, game="athena", players=("alice", "bob"), league_id=None, options=None, ai_role=None
+):
+    record = await store.create_game(
+        guild=where.guild_id,
+        channel=where.channel_id,
+        game=game,
+        options=options or {},
+        seed=1,
+        creator=players[0],
+        now=T0,
+        league_id=league_id,
+    )
     roles = [f"p{i}" for i in range(1, len(players) + 1)]
     for role, uid in zip(roles, players, strict=True):
-        seat = (SeatRecord(record.id, role, "Robot", ai_level="heuristic") if role == ai_role
-                else SeatRecord(record.id, role, uid.title(), user_id=uid))
+        seat = (
+            SeatRecord(record.id, role, "Robot", ai_level="heuristic")
+            if role == ai_role
+            else SeatRecord(record.id, role, uid.title(), user_id=uid)
+        )
         await store.put_seat(seat)
-    return await store.update_game(record.id, record.rev, T0 + 600, status="finished", started_at=T0,
-                                   finished_at=T0 + 600)
+    return await store.update_game(
+        record.id, record.rev, T0 + 600, status="finished", started_at=T0, finished_at=T0 + 600
+    )
 
 
 def won(*winners, **details) -> Result:
-    return Result(winners=list(winners), scores={"p1": 2.0, "p2": 1.0} if winners == ("p1",) else {},
-                  reason=T("league.outcome.W"), details=details)
+    return Result(
+        winners=list(winners),
+        scores={"p1": 2.0, "p2": 1.0} if winners == ("p1",) else {},
+        reason=T("league.outcome.W"),
+        details=details,
+    )
 
 
 async def matches(leagues) -> list:
@@ -112,13 +129,22 @@ async def test_an_athena_league_of_one_scenario_records_that_scenario(leagues, s
 
 # --- real engine results and the real table service -------------------------------------
 
+
 def athena_result(winner: str, first: str = "p1") -> Result:
     """The Result Battle for Athena's engine gives for a game `winner` won 2 rounds to 1."""
     game = get_game("athena")
     state = game.setup(game.Options(first_attacker=first), ["p1", "p2"], 5)
     loser = "p2" if winner == "p1" else "p1"
-    rounds = [RoundRecord(vp={"p1": 3, "p2": 1}, captured={"p1": 0, "p2": 0}, powers={"p1": 0, "p2": 0},
-                          terrains={"p1": 0, "p2": 0}, winner=w) for w in (winner, loser, winner)]
+    rounds = [
+        RoundRecord(
+            vp={"p1": 3, "p2": 1},
+            captured={"p1": 0, "p2": 0},
+            powers={"p1": 0, "p2": 0},
+            terrains={"p1": 0, "p2": 0},
+            winner=w,
+        )
+        for w in (winner, loser, winner)
+    ]
     return game.result(state.model_copy(update={"winners": [winner], "rounds": rounds, "stage": "over"}))
 
 
@@ -147,24 +173,34 @@ async def test_a_mythic_four_player_result_is_two_teams(leagues, store):
     for uid in ("alice", "bob", "cara", "dan"):
         await leagues.join(WHERE, actor(uid))
     game, state = mythic_state(True, {"p1": "hades", "p2": "athena", "p3": "hades", "p4": "athena"})
-    record = await finished_game(store, game="mythic", players=("alice", "bob", "cara", "dan"),
-                                 options={"teams": True})
-    reply = await leagues.on_game_finished(record, game.result(state.model_copy(update={"winners": ["p2", "p4"]})))
+    record = await finished_game(
+        store, game="mythic", players=("alice", "bob", "cara", "dan"), options={"teams": True}
+    )
+    reply = await leagues.on_game_finished(
+        record, game.result(state.model_copy(update={"winners": ["p2", "p4"]}))
+    )
     assert "Bob (athena) & Dan (athena) beat Alice (hades) & Cara (hades)" in text(reply)
     [m] = await matches(leagues)
     seats = {s.user_id: (s.team, s.rank, s.faction, s.first) for s in m.seats}
-    assert seats == {"alice": (0, 2, "hades", False), "cara": (0, 2, "hades", False),
-                     "bob": (1, 1, "athena", True), "dan": (1, 1, "athena", False)}
+    assert seats == {
+        "alice": (0, 2, "hades", False),
+        "cara": (0, 2, "hades", False),
+        "bob": (1, 1, "athena", True),
+        "dan": (1, 1, "athena", False),
+    }
     async with leagues.store.reading() as conn:
         rated = await repo.season_ratings(conn, 1)
     model = PlackettLuce()
-    [[w1, w2], [l1, l2]] = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]],
-                                      ranks=[1, 2])
+    [[w1, w2], [l1, l2]] = model.rate(
+        [[model.rating(), model.rating()], [model.rating(), model.rating()]], ranks=[1, 2]
+    )
     assert (rated["bob"].mu, rated["dan"].mu, rated["alice"].mu) == (w1.mu, w2.mu, l1.mu)
     # a duel does not count in a teams league
     game, duel = mythic_state(False, {"p1": "hades", "p2": "athena"})
     record = await finished_game(store, game="mythic", options={"teams": False})
-    refused = text(await leagues.on_game_finished(record, game.result(duel.model_copy(update={"winners": ["p1"]}))))
+    refused = text(
+        await leagues.on_game_finished(record, game.result(duel.model_copy(update={"winners": ["p1"]})))
+    )
     assert "only this variant: teams (two against two)" in refused
     assert len(await matches(leagues)) == 1
 
@@ -175,9 +211,12 @@ async def test_the_channel_league_of_the_games_variant_records_it(leagues, store
     for uid in ("alice", "bob", "cara", "dan"):
         await leagues.join(WHERE, actor(uid), league="Teams")
     game, state = mythic_state(True, {"p1": "hades", "p2": "athena", "p3": "hades", "p4": "athena"})
-    record = await finished_game(store, game="mythic", players=("alice", "bob", "cara", "dan"),
-                                 options={"teams": True})
-    reply = await leagues.on_game_finished(record, game.result(state.model_copy(update={"winners": ["p1", "p3"]})))
+    record = await finished_game(
+        store, game="mythic", players=("alice", "bob", "cara", "dan"), options={"teams": True}
+    )
+    reply = await leagues.on_game_finished(
+        record, game.result(state.model_copy(update={"winners": ["p1", "p3"]}))
+    )
     assert "**Teams**: Alice (hades) & Cara (hades) beat" in text(reply)
 
 
@@ -208,7 +247,11 @@ async def test_a_resignation_in_a_mythic_team_game_loses_for_the_whole_team(stor
     assert "**Cup**: Bob & Dan beat Alice & Cara. Recorded as match #1." in out
     [m] = await matches(leagues)
     assert {s.user_id: (s.team, s.rank) for s in m.seats} == {
-        "alice": (0, 2), "cara": (0, 2), "bob": (1, 1), "dan": (1, 1)}
+        "alice": (0, 2),
+        "cara": (0, 2),
+        "bob": (1, 1),
+        "dan": (1, 1),
+    }
     assert m.details["reason"]["key"] == "bot.result.resigned" and m.details["variant"] == "teams"
     assert m.details["duration"] == 3600 and m.played_at == clock.now
 
@@ -217,13 +260,15 @@ async def test_a_resignation_recorded_from_an_older_result_still_uses_the_teams(
     """A Result that counts the resigner's teammate among the winners (as the table service
     once did) is read through the teams of the game's last state: the whole side lost."""
     game, state = mythic_state(True, {"p1": "hades", "p2": "athena", "p3": "hades", "p4": "athena"})
-    record = await finished_game(store, game="mythic", players=("alice", "bob", "cara", "dan"), league_id=None,
-                                 options={"teams": True})
+    record = await finished_game(
+        store, game="mythic", players=("alice", "bob", "cara", "dan"), league_id=None, options={"teams": True}
+    )
     await store.put_state(record.id, 0, state.model_dump_json())
     async with league.store.transaction() as conn:  # the fixture's league plays Athena: a Mythic one here
         await conn.execute("UPDATE leagues SET game = 'mythic'")
-    resigned = Result(winners=["p1", "p2", "p4"], reason=T("bot.result.resigned", name="Cara"),
-                      details={"resigned": "p3"})
+    resigned = Result(
+        winners=["p1", "p2", "p4"], reason=T("bot.result.resigned", name="Cara"), details={"resigned": "p3"}
+    )
     reply = await league.on_game_finished(record, resigned)
     assert "Bob (athena) & Dan (athena) beat Alice (hades) & Cara (hades)" in text(reply)
     [m] = await matches(league)

@@ -124,8 +124,12 @@ async def test_the_same_game_cannot_be_reported_twice(league):
 
 
 async def test_concurrent_reports_of_one_game_record_it_once(league):
-    attempts = [league.report(WHERE, ALICE, "bob", "win"), league.report(WHERE, BOB, "alice", "loss"),
-                league.report(WHERE, ALICE, "bob", "win"), league.report(WHERE, BOB, "alice", "loss")]
+    attempts = [
+        league.report(WHERE, ALICE, "bob", "win"),
+        league.report(WHERE, BOB, "alice", "loss"),
+        league.report(WHERE, ALICE, "bob", "win"),
+        league.report(WHERE, BOB, "alice", "loss"),
+    ]
     results = await asyncio.gather(*attempts, return_exceptions=True)
     accepted = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, UserError)]
@@ -140,7 +144,9 @@ async def test_concurrent_confirmations_and_timeouts_apply_once(league, clock):
     mids = [report_id(await league.report(WHERE, a, o, "win")) for a, o in ((ALICE, "bob"), (CARA, "dan"))]
     clock.advance(48 * HOUR)
     outcomes = await asyncio.gather(
-        league.press(WHERE, BOB, f"lg:{mids[0]}:confirm"), league.tick(), league.press(WHERE, DAN, f"lg:{mids[1]}:dispute"),
+        league.press(WHERE, BOB, f"lg:{mids[0]}:confirm"),
+        league.tick(),
+        league.press(WHERE, DAN, f"lg:{mids[1]}:dispute"),
         return_exceptions=True,
     )
     errors = [o for o in outcomes if isinstance(o, BaseException)]
@@ -156,7 +162,10 @@ async def test_concurrent_confirmations_and_timeouts_apply_once(league, clock):
         ({"opponent": "bob", "result": "victory"}, "league.err.bad_result"),
         ({"opponent": "bob", "result": "win", "first": "them"}, "league.err.bad_first"),
         ({"opponent": "bob", "result": "win", "my_score": 3}, "league.err.both_scores"),
-        ({"opponent": "bob", "result": "win", "my_score": 1, "their_score": 3}, "league.err.score_contradicts"),
+        (
+            {"opponent": "bob", "result": "win", "my_score": 1, "their_score": 3},
+            "league.err.score_contradicts",
+        ),
         ({"opponent": "bob", "result": "win", "partner": "cara"}, "league.err.uneven_sides"),
         ({"opponent": "eve", "result": "win"}, "league.err.not_members"),
         ({"opponent": "bob", "result": "win", "played": "2025-06-16"}, "league.err.future"),
@@ -183,8 +192,19 @@ async def test_two_against_two_report_rates_both_teams(leagues):
     for who in (ALICE, BOB, CARA, DAN):
         await leagues.join(WHERE, who)
     league = leagues
-    mid = report_id(await league.report(WHERE, ALICE, "bob", "win", partner="cara", opponent_partner="dan",
-                                        my_faction="Athena", their_faction="  hades ", first="me"))
+    mid = report_id(
+        await league.report(
+            WHERE,
+            ALICE,
+            "bob",
+            "win",
+            partner="cara",
+            opponent_partner="dan",
+            my_faction="Athena",
+            their_faction="  hades ",
+            first="me",
+        )
+    )
     reply = await league.press(WHERE, DAN, f"lg:{mid}:confirm")  # either opponent may confirm
     assert "Alice (athena) & Cara (athena) beat Bob (hades) & Dan (hades)" in text(reply)
     after = await ratings(league)
@@ -251,8 +271,10 @@ async def test_concurrent_reports_from_two_processes_record_the_game_once(store,
     try:
         second = LeagueService(other, clock=clock)
         results = await asyncio.gather(
-            league.report(WHERE, ALICE, "bob", "win"), second.report(WHERE, BOB, "alice", "loss"),
-            league.report(WHERE, BOB, "alice", "loss"), second.report(WHERE, ALICE, "bob", "win"),
+            league.report(WHERE, ALICE, "bob", "win"),
+            second.report(WHERE, BOB, "alice", "loss"),
+            league.report(WHERE, BOB, "alice", "loss"),
+            second.report(WHERE, ALICE, "bob", "win"),
             return_exceptions=True,
         )
     finally:
@@ -283,18 +305,26 @@ async def test_a_league_of_one_variant_takes_reports_of_that_size_only(leagues):
     for league in ("Titans", "Duels", "Athens"):
         for who in (ALICE, BOB, CARA, DAN):
             await leagues.join(WHERE, who, league=league)
-    cases = (("Titans", {}, "league.err.teams_only"),
-             ("Duels", {"partner": "cara", "opponent_partner": "dan"}, "league.err.duel_only"),
-             ("Athens", {"partner": "cara", "opponent_partner": "dan"}, "league.err.duel_only"))
+    cases = (
+        ("Titans", {}, "league.err.teams_only"),
+        ("Duels", {"partner": "cara", "opponent_partner": "dan"}, "league.err.duel_only"),
+        ("Athens", {"partner": "cara", "opponent_partner": "dan"}, "league.err.duel_only"),
+    )
     for league, extra, key in cases:
         with pytest.raises(UserError) as err:
             await leagues.report(WHERE, ALICE, "bob", "win", league=league, **extra)
         assert err.value.text.key == key
-        assert league in render(err.value.text, "fr") and ("deux contre deux" in render(err.value.text, "fr")
-                                                           or "un contre un" in render(err.value.text, "fr"))
+        assert league in render(err.value.text, "fr") and (
+            "deux contre deux" in render(err.value.text, "fr")
+            or "un contre un" in render(err.value.text, "fr")
+        )
     async with leagues.store.reading() as conn:
-        assert all([await repo.season_matches(conn, s, repo.COUNTABLE_STATUSES + (repo.VOID,)) == []
-                    for s in (1, 2, 3)])
+        assert all(
+            [
+                await repo.season_matches(conn, s, repo.COUNTABLE_STATUSES + (repo.VOID,)) == []
+                for s in (1, 2, 3)
+            ]
+        )
     await leagues.report(WHERE, ALICE, "bob", "win", league="Titans", partner="cara", opponent_partner="dan")
     await leagues.report(WHERE, ALICE, "bob", "win", league="Duels")
 
@@ -317,9 +347,12 @@ async def test_organizer_only_decisions_are_refused_to_players_and_change_nothin
     mid = report_id(await league.report(WHERE, ALICE, "bob", "win"))
     await league.press(WHERE, BOB, f"lg:{mid}:confirm")
     before = await ratings(league)
-    for call in (league.void(WHERE, ALICE, mid), league.void(WHERE, BOB, mid),
-                 league.resolve(WHERE, BOB, mid, "change", winner="bob"),
-                 league.resolve(WHERE, actor("bob", locale="fr"), mid, "accept")):
+    for call in (
+        league.void(WHERE, ALICE, mid),
+        league.void(WHERE, BOB, mid),
+        league.resolve(WHERE, BOB, mid, "change", winner="bob"),
+        league.resolve(WHERE, actor("bob", locale="fr"), mid, "accept"),
+    ):
         with pytest.raises(UserError) as err:
             await call
         assert err.value.text.key == "league.err.organizers_only"
@@ -339,11 +372,21 @@ async def test_bad_decisions_are_refused_in_the_users_language_and_change_nothin
     french = actor("olga", manager=True, locale="fr")
     cases = (
         (league.resolve(WHERE, french, mid, "explode"), "league.err.bad_action", "n’est pas une décision"),
-        (league.resolve(WHERE, french, mid, "change"), "league.err.change_needs_result", "nommez le vainqueur"),
-        (league.resolve(WHERE, french, mid, "change", winner="bob", draw=True), "league.err.change_needs_result",
-         "nommez le vainqueur"),
-        (league.resolve(WHERE, french, mid, "change", winner="cara"), "league.err.winner_not_in_match",
-         "n’a pas joué"),
+        (
+            league.resolve(WHERE, french, mid, "change"),
+            "league.err.change_needs_result",
+            "nommez le vainqueur",
+        ),
+        (
+            league.resolve(WHERE, french, mid, "change", winner="bob", draw=True),
+            "league.err.change_needs_result",
+            "nommez le vainqueur",
+        ),
+        (
+            league.resolve(WHERE, french, mid, "change", winner="cara"),
+            "league.err.winner_not_in_match",
+            "n’a pas joué",
+        ),
         (league.resolve(WHERE, french, 999, "accept"), "league.err.no_match", "999"),
         (league.export(WHERE, french, what="everything"), "league.err.bad_export", "everything"),
     )

@@ -26,12 +26,38 @@ async def play(league, reporter, opponent, result, played, **extra) -> int:
 
 async def season(league) -> list[int]:
     return [
-        await play(league, "alice", "bob", "win", "2025-06-10", my_faction="athena", their_faction="hades",
-                   first="me", scenario="Athènes"),
-        await play(league, "alice", "cara", "win", "2025-06-11", my_faction="hades", their_faction="athena",
-                   first="opponent", scenario="athènes"),
-        await play(league, "bob", "cara", "draw", "2025-06-12", my_faction="athena", their_faction="hades",
-                   first="me"),
+        await play(
+            league,
+            "alice",
+            "bob",
+            "win",
+            "2025-06-10",
+            my_faction="athena",
+            their_faction="hades",
+            first="me",
+            scenario="Athènes",
+        ),
+        await play(
+            league,
+            "alice",
+            "cara",
+            "win",
+            "2025-06-11",
+            my_faction="hades",
+            their_faction="athena",
+            first="opponent",
+            scenario="athènes",
+        ),
+        await play(
+            league,
+            "bob",
+            "cara",
+            "draw",
+            "2025-06-12",
+            my_faction="athena",
+            their_faction="hades",
+            first="me",
+        ),
         await play(league, "dan", "alice", "win", "2025-06-13"),
     ]
 
@@ -103,15 +129,20 @@ async def test_export_matches_replays_to_the_standings(league):
     assert all(r["mu_after"] == "" for r in voided)
     # the exported steps carry every bit: the last step of each player is their rating
     last = {r["player_id"]: float(r["mu_after"]) for r in rows if r["mu_after"]}
-    standings = list(csv.DictReader(io.StringIO(
-        (await league.export(WHERE, ALICE, what="standings")).messages[0].attachment.data.decode())))
+    standings = list(
+        csv.DictReader(
+            io.StringIO(
+                (await league.export(WHERE, ALICE, what="standings")).messages[0].attachment.data.decode()
+            )
+        )
+    )
     assert {r["player_id"]: float(r["mu"]) for r in standings} == last
     assert [r["rank"] for r in standings] == ["1", "2", "3", "4"]
 
 
 async def test_csv_neutralizes_formulas_in_names(league):
     await league.join(WHERE, actor("eve"))
-    sneaky = Actor("eve", "=HYPERLINK(\"x\")")
+    sneaky = Actor("eve", '=HYPERLINK("x")')
     await league.report(WHERE, sneaky, "alice", "win")
     data = (await league.export(WHERE, ALICE)).messages[0].attachment.data.decode()
     assert "'=HYPERLINK" in data and "\n=HYPERLINK" not in data and ",=HYPERLINK" not in data
@@ -123,10 +154,13 @@ def test_replay_is_order_independent_of_input_listing():
 
 
 def test_a_long_table_keeps_the_image_legible_and_points_to_the_export():
-    rows = [standings.Row(i, f"u{i}", f"Player {i}", Rating(30 - i / 10, 2.0), 10, 5, 0, 5, ("W", 2))
-            for i in range(1, 41)]
+    rows = [
+        standings.Row(i, f"u{i}", f"Player {i}", Rating(30 - i / 10, 2.0), 10, 5, 0, 5, ("W", 2))
+        for i in range(1, 41)
+    ]
     png = images.draw_standings(T("league.standings.heading", league="Cup", season=1), rows, "fr")
     image = PILImage.open(io.BytesIO(png))
     assert image.size == (780, 104 + 44 * (30 + 1 + 1) + 16)  # 30 players, then one note
     assert [render(n, "fr") for n in images._notes(rows, 30)] == [
-        "… et 10 autres joueurs : /league export les liste tous."]
+        "… et 10 autres joueurs : /league export les liste tous."
+    ]

@@ -42,9 +42,14 @@ def battle(
             unit_id, _, square = entry.partition("@")
             uid = f"{role}.{unit_id}"
             level = (vit or {}).get(uid, content().units[unit_id].vitality)
-            state.units.append(Unit(uid=uid, owner=role, card=unit_id, vit=level, sq=parse_square(state.board, square)))
+            state.units.append(
+                Unit(uid=uid, owner=role, card=unit_id, vit=level, sq=parse_square(state.board, square))
+            )
             side.army.append(unit_id)
-        side.faction = next((content().units[u].faction for u in side.army if content().units[u].faction != "neutral"), "athena")
+        side.faction = next(
+            (content().units[u].faction for u in side.army if content().units[u].faction != "neutral"),
+            "athena",
+        )
         side.hand = list((hands or {}).get(role, []))
         side.deck = list((decks or {}).get(role, []))
         side.pp = (pp or {}).get(role, 0)

@@ -74,7 +74,10 @@ def test_line_of_fire_runs_centre_to_centre_and_grazed_corners_do_not_block():
     assert set(crossed(2, 1)) == {(1, 0), (1, 1)}
     assert crossed(1, 1) == ()
     b = _board()
-    assert between(b, parse_square(b, "a1"), parse_square(b, "d1")) == [parse_square(b, "b1"), parse_square(b, "c1")]
+    assert between(b, parse_square(b, "a1"), parse_square(b, "d1")) == [
+        parse_square(b, "b1"),
+        parse_square(b, "c1"),
+    ]
 
 
 def _shooter(terrain=None, extra_p2=(), extra_p1=(), shooter="toxotes@c3", target="spartans@c7"):
@@ -133,7 +136,11 @@ def _moves(state, role="p1"):
 
 
 def _activated(unit="marauders@e5", terrain=None, p1=(), p2=()):
-    state = battle({"p1": [unit, *A, *p1], "p2": [*B, "satyrs@l1", *p2]}, terrain=terrain or {}, hands={"p1": [unit.split("@")[0]]})
+    state = battle(
+        {"p1": [unit, *A, *p1], "p2": [*B, "satyrs@l1", *p2]},
+        terrain=terrain or {},
+        hands={"p1": [unit.split("@")[0]]},
+    )
     state, _ = run(state, [("p1", f"act {unit.split('@')[0]}")])
     return state
 
@@ -161,7 +168,12 @@ def test_flyers_pass_over_ground_units_and_terrain_but_not_flyers():
     state = _activated(unit="harpies@e5", terrain={"e6": "x", "e7": "c"}, p2=["satyrs@e8"])
     moves = _moves(state)
     assert {"e6", "e7", "e9"} <= moves and "e8" not in moves
-    state = _activated(unit="harpies@a5", terrain={}, p1=["keres@b4", "owls@b5", "auditors@b6"], p2=["dawn-regiment@a6", "harpies@a4"])
+    state = _activated(
+        unit="harpies@a5",
+        terrain={},
+        p1=["keres@b4", "owls@b5", "auditors@b6"],
+        p2=["dawn-regiment@a6", "harpies@a4"],
+    )
     assert _moves(state) == set() or state.activation is None  # boxed in by flyers
 
 
@@ -190,7 +202,12 @@ def test_the_move_declares_the_attack():
 
 def test_a_harassed_unit_cannot_move_but_may_still_attack():
     """001 §"Harass an Enemy Unit"."""
-    state = battle({"p1": ["toxotes@e5", *A], "p2": ["lycaons@e6", *B]}, current="p1", hands={"p1": ["toxotes"]}, pp={"p2": 2})
+    state = battle(
+        {"p1": ["toxotes@e5", *A], "p2": ["lycaons@e6", *B]},
+        current="p1",
+        hands={"p1": ["toxotes"]},
+        pp={"p2": 2},
+    )
     state, _ = run(state, [("p1", "act toxotes"), ("p2", "harass lycaons")])
     texts = legal_texts(state, "p1")
     assert not [t for t in texts if t.startswith("mv ")] and "atk e5xe6" in texts

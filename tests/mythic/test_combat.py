@@ -26,8 +26,13 @@ def _until(state, kinds=("react", "talents", "harass")):
 
 
 def _difficulty_of_shot(shooter_sq, target, terrain, shooter="toxotes"):
-    state, _ = _fight([f"{shooter}@{shooter_sq}"], [target], [("p1", f"act {shooter}")], terrain=terrain,
-                      hands={"p1": [shooter]})
+    state, _ = _fight(
+        [f"{shooter}@{shooter_sq}"],
+        [target],
+        [("p1", f"act {shooter}")],
+        terrain=terrain,
+        hands={"p1": [shooter]},
+    )
     target_sq = target.split("@")[1]
     state, _ = run(state, [("p1", f"atk {shooter_sq}x{target_sq}")])
     state = _until(state)
@@ -36,7 +41,9 @@ def _difficulty_of_shot(shooter_sq, target, terrain, shooter="toxotes"):
 
 def test_close_combat_needs_an_adjacent_target():
     """001 §"CC Attack"."""
-    state, _ = _fight(["marauders@c3"], ["spartans@c5"], [("p1", "act marauders")], hands={"p1": ["marauders"]})
+    state, _ = _fight(
+        ["marauders@c3"], ["spartans@c5"], [("p1", "act marauders")], hands={"p1": ["marauders"]}
+    )
     with pytest.raises(IllegalCommand) as err:
         GAME.apply(state, "p1", GAME.notation.parse("atk c3xc5", state, "p1"))
     assert err.value.text.key == "mythic.err.cannot_reach_target"
@@ -57,12 +64,22 @@ def test_terrain_changes_the_defence_against_ranged_attacks(dice):
 def test_terrain_against_flyers_in_close_combat_and_no_ruins_bonus():
     """001 §"Hill" / §"Forest": -1 / +1 against flying units; Ruins only against ranged."""
     for ch, delta in (("h", -1), ("f", 1), ("r", 0)):
-        state, _ = _fight(["keres@c3"], ["spartans@c4"], [("p1", "act keres"), ("p1", "atk c3xc4")],
-                          terrain={"c4": ch}, hands={"p1": ["keres"]})
+        state, _ = _fight(
+            ["keres@c3"],
+            ["spartans@c4"],
+            [("p1", "act keres"), ("p1", "atk c3xc4")],
+            terrain={"c4": ch},
+            hands={"p1": ["keres"]},
+        )
         state = _until(state)
         assert state.combat.att_roll.difficulty == 7 + delta, ch
-    state, _ = _fight(["marauders@c3"], ["spartans@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                      terrain={"c4": "f"}, hands={"p1": ["marauders"]})
+    state, _ = _fight(
+        ["marauders@c3"],
+        ["spartans@c4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4")],
+        terrain={"c4": "f"},
+        hands={"p1": ["marauders"]},
+    )
     assert _until(state).combat.att_roll.difficulty == 7  # a ground attacker in close combat: no bonus
 
 
@@ -70,8 +87,13 @@ def test_a_hill_gives_one_more_die_against_units_off_hills(dice):
     """001 §"Hill": +1 CC and ranged against all units not on a hill."""
     dice(*([1] * 13))
     for terrain, count in (({"c3": "h"}, 5), ({"c3": "h", "c4": "h"}, 4), ({}, 4)):
-        state, _ = _fight(["marauders@c3"], ["spartans@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                          terrain=terrain, hands={"p1": ["marauders"]})
+        state, _ = _fight(
+            ["marauders@c3"],
+            ["spartans@c4"],
+            [("p1", "act marauders"), ("p1", "atk c3xc4")],
+            terrain=terrain,
+            hands={"p1": ["marauders"]},
+        )
         assert len(_until(state).combat.att_roll.dice) == count
 
 
@@ -85,14 +107,23 @@ def test_flyers_get_no_terrain_effect(dice):
 def test_wounds_turn_the_stack_and_the_new_top_card_applies(dice):
     """001 §"Wounds": each wound moves the top card to the bottom; the top card gives the stats."""
     dice(5, 5, 5, 5, 4, 4, 4, 4)
-    state, _ = _fight(["spartans@c3"], ["marauders@c4"], [("p2", "act marauders"), ("p2", "atk c4xc3")],
-                      current="p2", hands={"p2": ["marauders"]})
+    state, _ = _fight(
+        ["spartans@c3"],
+        ["marauders@c4"],
+        [("p2", "act marauders"), ("p2", "atk c4xc3")],
+        current="p2",
+        hands={"p2": ["marauders"]},
+    )
     state = _until(state)
     state, _ = run(state, [("p2", "done")])  # keep the 5s: defence 7 is not reached, no success
     state = _until(state, ("react", "talents", "harass", "dice", "wounds"))
     assert state.unit("p1.spartans").vit == 5
-    state, _ = _fight(["marauders@c3"], ["toxotes@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                      hands={"p1": ["marauders"]})
+    state, _ = _fight(
+        ["marauders@c3"],
+        ["toxotes@c4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4")],
+        hands={"p1": ["marauders"]},
+    )
     state = _until(state)
     state, _ = run(state, [("p1", "done")])
     state = _until(state, ("react", "talents", "harass", "dice", "wounds"))
@@ -105,7 +136,9 @@ def test_wounds_turn_the_stack_and_the_new_top_card_applies(dice):
 def test_the_battle_ends_when_an_army_is_down_to_three_units(dice):
     """001 §"Victory": a general with only 3 units left on the battlefield loses at once."""
     dice(5, 5, 5, 5)
-    state = battle({"p1": ["marauders@c3", *FILL1], "p2": ["toxotes@c4", *FILL2]}, hands={"p1": ["marauders"]})
+    state = battle(
+        {"p1": ["marauders@c3", *FILL1], "p2": ["toxotes@c4", *FILL2]}, hands={"p1": ["marauders"]}
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4")])
     state = _until(state)
     state, _ = run(state, [("p1", "done")])
@@ -120,8 +153,11 @@ def test_the_battle_ends_when_an_army_is_down_to_three_units(dice):
 def test_both_armies_routed_at_once_is_a_draw(dice):
     """RULES-NOTES A2.17 [AMB→both at once = draw]."""
     dice(4, 4, 4, 4)
-    state = battle({"p1": ["marauders@c3", *FILL1], "p2": ["toxotes@c4", *FILL2]},
-                   hands={"p1": ["marauders"], "p2": ["toxotes"]}, vit={"p1.marauders": 1, "p2.toxotes": 2})
+    state = battle(
+        {"p1": ["marauders@c3", *FILL1], "p2": ["toxotes@c4", *FILL2]},
+        hands={"p1": ["marauders"], "p2": ["toxotes"]},
+        vit={"p1.marauders": 1, "p2.toxotes": 2},
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr")])
     state = _until(state, ("react", "talents", "harass", "dice", "wounds"))
     assert state.winners == [] and GAME.result(state).is_draw
@@ -129,12 +165,20 @@ def test_both_armies_routed_at_once_is_a_draw(dice):
 
 def test_counter_attack_only_against_close_combat_and_once_per_turn():
     """001 §"Counter-attacking": only against a CC attack; once per turn; costs the unit's card."""
-    state, _ = _fight(["toxotes@c3"], ["marauders@c7"], [("p1", "act toxotes"), ("p1", "atk c3xc7")],
-                      hands={"p1": ["toxotes"], "p2": ["marauders", "marauders"]})
+    state, _ = _fight(
+        ["toxotes@c3"],
+        ["marauders@c7"],
+        [("p1", "act toxotes"), ("p1", "atk c3xc7")],
+        hands={"p1": ["toxotes"], "p2": ["marauders", "marauders"]},
+    )
     assert state.top is None or state.top.kind != "react" or "cntr" not in legal_texts(state, "p2")
-    state, _ = _fight(["marauders@c3", "lycaons@d3"], ["spartans@c4"],
-                      [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr")],
-                      hands={"p1": ["marauders", "lycaons"], "p2": ["spartans", "spartans"]}, aow={"p1": 1})
+    state, _ = _fight(
+        ["marauders@c3", "lycaons@d3"],
+        ["spartans@c4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr")],
+        hands={"p1": ["marauders", "lycaons"], "p2": ["spartans", "spartans"]},
+        aow={"p1": 1},
+    )
     assert state.sides["p2"].spent == ["spartans"] and state.sides["p2"].hand == ["spartans"]
     state = _until(state, ("react", "talents", "harass", "dice", "wounds", "activation"))
     if state.top.kind == "activation":
@@ -146,10 +190,18 @@ def test_counter_attack_only_against_close_combat_and_once_per_turn():
 def test_the_reaction_window_opens_on_public_information_only():
     """ARCHITECTURE §2: the window opens whether or not the defender holds the unit's card
     (it holds some card); only its own legal list tells whether it can counter-attack."""
-    with_card, _ = _fight(["marauders@c3"], ["spartans@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                          hands={"p1": ["marauders"], "p2": ["spartans"]})
-    without, _ = _fight(["marauders@c3"], ["spartans@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                        hands={"p1": ["marauders"], "p2": ["toxotes"]})
+    with_card, _ = _fight(
+        ["marauders@c3"],
+        ["spartans@c4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4")],
+        hands={"p1": ["marauders"], "p2": ["spartans"]},
+    )
+    without, _ = _fight(
+        ["marauders@c3"],
+        ["spartans@c4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4")],
+        hands={"p1": ["marauders"], "p2": ["toxotes"]},
+    )
     assert with_card.top.kind == without.top.kind == "react"
     assert "cntr" in legal_texts(with_card, "p2") and "cntr" not in legal_texts(without, "p2")
     assert "pass" in legal_texts(without, "p2")
@@ -159,11 +211,24 @@ def test_the_reaction_window_opens_on_public_information_only():
 def test_defend_costs_two_power_points_and_keeps_the_original_targets_terrain(dice):
     """001 §"Defending": 2 power points; only the terrain effects of the original target apply."""
     dice(*([1] * 6))
-    state, _ = _fight(["toxotes@c3"], ["owls@e7", "spartans@f7"], [("p1", "act toxotes"), ("p1", "atk c3xe7")],
-                      hands={"p1": ["toxotes"]}, pp={"p2": 2}, terrain={"e7": "."}, current="p1")
+    state, _ = _fight(
+        ["toxotes@c3"],
+        ["owls@e7", "spartans@f7"],
+        [("p1", "act toxotes"), ("p1", "atk c3xe7")],
+        hands={"p1": ["toxotes"]},
+        pp={"p2": 2},
+        terrain={"e7": "."},
+        current="p1",
+    )
     assert "def spartans" not in legal_texts(state, "p2")  # a ground unit never defends a flyer
-    state, _ = _fight(["toxotes@c3"], ["spartans@e7", "satyrs@f7"], [("p1", "act toxotes"), ("p1", "atk c3xe7"),
-                      ("p2", "def satyrs")], hands={"p1": ["toxotes"]}, pp={"p2": 2}, terrain={"e7": "f", "f7": "h"})
+    state, _ = _fight(
+        ["toxotes@c3"],
+        ["spartans@e7", "satyrs@f7"],
+        [("p1", "act toxotes"), ("p1", "atk c3xe7"), ("p2", "def satyrs")],
+        hands={"p1": ["toxotes"]},
+        pp={"p2": 2},
+        terrain={"e7": "f", "f7": "h"},
+    )
     state = _until(state)
     satyrs = content().units["satyrs"].levels[3].defense
     assert state.sides["p2"].pp == 0
@@ -172,9 +237,13 @@ def test_defend_costs_two_power_points_and_keeps_the_original_targets_terrain(di
 
 def test_a_defender_may_also_counter_attack():
     """001 l.750: a defending unit can also counter-attack; its general activates it."""
-    state, _ = _fight(["marauders@c3"], ["toxotes@c4", "spartans@d4"],
-                      [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "def spartans")],
-                      hands={"p1": ["marauders"], "p2": ["spartans"]}, pp={"p2": 2})
+    state, _ = _fight(
+        ["marauders@c3"],
+        ["toxotes@c4", "spartans@d4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "def spartans")],
+        hands={"p1": ["marauders"], "p2": ["spartans"]},
+        pp={"p2": 2},
+    )
     assert state.top.kind == "react" and "cntr" in legal_texts(state, "p2")
     state, _ = run(state, [("p2", "cntr")])
     assert state.combat.counter and state.sides["p2"].spent == ["spartans"]
@@ -182,27 +251,51 @@ def test_a_defender_may_also_counter_attack():
 
 def test_sentry_defends_for_its_own_cost_and_track_harasses_for_its_own():
     """000 §"Sentinelle" and §"Traque"."""
-    state, _ = _fight(["marauders@c3"], ["toxotes@c4", "shieldbearers@d4"],
-                      [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "def shieldbearers")],
-                      hands={"p1": ["marauders"], "p2": ["toxotes"]}, pp={"p2": 0})
-    assert state.combat.strike.target == "p2.shieldbearers" and state.sides["p2"].pp == 0  # Sentry costs 0 here
-    state, _ = _fight(["toxotes@c3", "lycaons@d4"], ["satyrs@c4"], [("p2", "act satyrs"), ("p1", "harass lycaons")],
-                      current="p2", hands={"p2": ["satyrs"]}, pp={"p1": 0})
+    state, _ = _fight(
+        ["marauders@c3"],
+        ["toxotes@c4", "shieldbearers@d4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "def shieldbearers")],
+        hands={"p1": ["marauders"], "p2": ["toxotes"]},
+        pp={"p2": 0},
+    )
+    assert (
+        state.combat.strike.target == "p2.shieldbearers" and state.sides["p2"].pp == 0
+    )  # Sentry costs 0 here
+    state, _ = _fight(
+        ["toxotes@c3", "lycaons@d4"],
+        ["satyrs@c4"],
+        [("p2", "act satyrs"), ("p1", "harass lycaons")],
+        current="p2",
+        hands={"p2": ["satyrs"]},
+        pp={"p1": 0},
+    )
     assert state.activation.harassed and state.sides["p1"].pp == 0  # Track costs 0 on the Lycaons
 
 
 def test_a_ground_unit_cannot_harass_a_flyer_but_a_flyer_can_harass_a_ground_unit():
     """001 §"Harass": "A ground Unit cannot harass a flying Unit"."""
-    state, _ = _fight(["dawn-regiment@c3"], ["toxotes@c4"], [("p2", "act toxotes")], current="p2",
-                      hands={"p2": ["toxotes"]}, pp={"p1": 2})
+    state, _ = _fight(
+        ["dawn-regiment@c3"],
+        ["toxotes@c4"],
+        [("p2", "act toxotes")],
+        current="p2",
+        hands={"p2": ["toxotes"]},
+        pp={"p1": 2},
+    )
     assert state.top.kind == "harass" and "harass dawn-regiment" in legal_texts(state, "p1")
 
 
 def test_refused_attacks_leave_the_state_untouched():
-    state, _ = _fight(["marauders@c3"], ["spartans@c4", "satyrs@d4"], [("p1", "act marauders")], hands={"p1": ["marauders"]})
+    state, _ = _fight(
+        ["marauders@c3"], ["spartans@c4", "satyrs@d4"], [("p1", "act marauders")], hands={"p1": ["marauders"]}
+    )
     before = state.model_dump_json()
-    for text, key in (("atk c3xd9", "mythic.err.no_enemy_there"), ("atk d3xc4", "mythic.err.attack_from"),
-                      ("atk c3xc4+d4", "mythic.err.one_target"), ("mv c3-c4", "mythic.err.cannot_reach")):
+    for text, key in (
+        ("atk c3xd9", "mythic.err.no_enemy_there"),
+        ("atk d3xc4", "mythic.err.attack_from"),
+        ("atk c3xc4+d4", "mythic.err.one_target"),
+        ("mv c3-c4", "mythic.err.cannot_reach"),
+    ):
         with pytest.raises(IllegalCommand) as err:
             GAME.apply(state, "p1", GAME.notation.parse(text, state, "p1"))
         assert err.value.text.key == key
@@ -214,8 +307,13 @@ def test_refused_attacks_leave_the_state_untouched():
 
 def test_every_window_in_the_opponents_turn_offers_pass():
     """ARCHITECTURE §2: a reaction window always offers "pass"."""
-    state, _ = _fight(["marauders@c3"], ["spartans@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                      hands={"p1": ["marauders"], "p2": ["toxotes"]}, pp={"p1": 1, "p2": 3})
+    state, _ = _fight(
+        ["marauders@c3"],
+        ["spartans@c4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4")],
+        hands={"p1": ["marauders"], "p2": ["toxotes"]},
+        pp={"p1": 1, "p2": 3},
+    )
     seen = set()
     while state.top is not None and state.top.kind in ("react", "talents", "dice", "wounds"):
         top = state.top
@@ -231,13 +329,22 @@ def test_cards_convert_during_a_reaction_window_to_pay_for_the_reaction():
     """001 §3: a general converts cards "at any time", so in the opponent's turn too: the
     window opened because the hand could pay (public: its size); converting a card raises
     the 2 power points Defend costs."""
-    state, _ = _fight(["marauders@c3"], ["toxotes@c4", "satyrs@d4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                      hands={"p1": ["marauders"], "p2": ["satyrs", "owls"]}, pp={"p2": 0})
+    state, _ = _fight(
+        ["marauders@c3"],
+        ["toxotes@c4", "satyrs@d4"],
+        [("p1", "act marauders"), ("p1", "atk c3xc4")],
+        hands={"p1": ["marauders"], "p2": ["satyrs", "owls"]},
+        pp={"p2": 0},
+    )
     assert state.top.kind == "react" and state.top.role == "p2"
     texts = legal_texts(state, "p2")
     assert "def satyrs" not in texts and {"pp satyrs", "pp owls", "pass"} <= set(texts)
     state, _ = run(state, [("p2", "pp satyrs")])
-    assert state.top.kind == "react" and state.sides["p2"].pp == 1 and "def satyrs" not in legal_texts(state, "p2")
+    assert (
+        state.top.kind == "react"
+        and state.sides["p2"].pp == 1
+        and "def satyrs" not in legal_texts(state, "p2")
+    )
     state, _ = run(state, [("p2", "pp owls")])
     assert state.top.kind == "react" and "def satyrs" in legal_texts(state, "p2")
     state, _ = run(state, [("p2", "def satyrs")])
@@ -249,15 +356,36 @@ def test_windows_open_on_the_hand_size_never_on_the_cards_held():
     """ARCHITECTURE §2: the harass and reaction windows open (or not) the same way whatever
     maneuver cards the general holds; only the number of cards, which is public, counts."""
     for hand in (["toxotes"], ["spartans"], ["owls"]):
-        harass, _ = _fight(["marauders@c3"], ["toxotes@c4"], [("p2", "act toxotes")], current="p2",
-                           hands={"p2": ["toxotes"], "p1": list(hand)}, pp={"p1": 1})
-        react, _ = _fight(["marauders@c3"], ["toxotes@c4"], [("p1", "act marauders"), ("p1", "atk c3xc4")],
-                          hands={"p1": ["marauders"], "p2": list(hand)})
+        harass, _ = _fight(
+            ["marauders@c3"],
+            ["toxotes@c4"],
+            [("p2", "act toxotes")],
+            current="p2",
+            hands={"p2": ["toxotes"], "p1": list(hand)},
+            pp={"p1": 1},
+        )
+        react, _ = _fight(
+            ["marauders@c3"],
+            ["toxotes@c4"],
+            [("p1", "act marauders"), ("p1", "atk c3xc4")],
+            hands={"p1": ["marauders"], "p2": list(hand)},
+        )
         assert harass.top.kind == "harass" and react.top.kind == "react", hand
         assert GAME.view(react, "p1").decision == GAME.view(react, None).decision
-    for pp, hand, opens in ((1, [], False), (0, ["toxotes"], False), (0, ["toxotes", "owls"], True), (2, [], True)):
-        harass, _ = _fight(["marauders@c3"], ["toxotes@c4"], [("p2", "act toxotes")], current="p2",
-                           hands={"p2": ["toxotes"], "p1": hand}, pp={"p1": pp})
+    for pp, hand, opens in (
+        (1, [], False),
+        (0, ["toxotes"], False),
+        (0, ["toxotes", "owls"], True),
+        (2, [], True),
+    ):
+        harass, _ = _fight(
+            ["marauders@c3"],
+            ["toxotes@c4"],
+            [("p2", "act toxotes")],
+            current="p2",
+            hands={"p2": ["toxotes"], "p1": hand},
+            pp={"p1": pp},
+        )
         assert (harass.top.kind == "harass") is opens, (pp, hand)  # 2 power points, counting 1 per card held
         if opens:
             assert "pass" in legal_texts(harass, "p1")

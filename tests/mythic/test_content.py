@@ -40,17 +40,28 @@ def test_facts_the_rulebooks_give_about_named_units():
     assert (u["rhadamanthus"].cost, u["rhadamanthus"].maneuvers, u["rhadamanthus"].legendary) == (30, 4, True)
     assert (u["auditors"].cost, u["auditors"].maneuvers, u["auditors"].flying) == (15, 3, True)
     top = u["marauders"].levels[u["marauders"].vitality]
-    assert (u["marauders"].cost, u["marauders"].maneuvers, u["marauders"].flying, top.cc, top.move[0]) == (12, 3, False, 4, 3)
+    assert (u["marauders"].cost, u["marauders"].maneuvers, u["marauders"].flying, top.cc, top.move[0]) == (
+        12,
+        3,
+        False,
+        4,
+        3,
+    )
     assert (u["legion-acheron"].cost, u["legion-acheron"].maneuvers) == (5, 2)
     assert (u["artillerymen"].cost, u["artillerymen"].maneuvers) == (4, 2)
-    assert {u[k].faction for k in ("cerberus", "rhadamanthus", "auditors", "marauders", "legion-acheron", "artillerymen")} == {"hades"}
+    assert {
+        u[k].faction
+        for k in ("cerberus", "rhadamanthus", "auditors", "marauders", "legion-acheron", "artillerymen")
+    } == {"hades"}
     spartans = u["spartans"].levels[u["spartans"].vitality]
     assert (spartans.cc, spartans.defense, u["spartans"].flying) == (4, 7, False)
     assert u["toxotes"].levels[u["toxotes"].vitality].cc == 2 and not u["toxotes"].flying
     assert u["dawn-regiment"].flying and u["dawn-regiment"].levels[u["dawn-regiment"].vitality].cc == 5
     assert not u["lycaons"].flying
     assert u["nemean-lion"].vitality == 7 and "rage_of_the_lion" in u["nemean-lion"].levels[1].talents
-    assert any(line.ra == 3 and line.range == 5 for x in u.values() for line in x.levels.values())  # the sample card
+    assert any(
+        line.ra == 3 and line.range == 5 for x in u.values() for line in x.levels.values()
+    )  # the sample card
     hoplites = [x for x in u.values() if x.name.en == "Hoplites"]
     assert {h.affiliation.en for h in hoplites} >= {"Temple of Ares", "Temple of Charydis"}
     assert {h.affiliation.fr for h in hoplites} >= {"Temple d'Arès", "Temple d'Héphaïstos"}
@@ -66,7 +77,10 @@ def test_characteristics_weaken_as_the_stack_turns():
 
 def test_presets_are_valid_armies_for_a_duel_or_for_teams():
     """100 points for two players, 60 for the 4-player battle (001 §"Variant: 4-Player Battle")."""
-    fits = {army.id: [p for p in (100, 60) if army_refusal(army.faction, army.units, p) is None] for army in content().armies.values()}
+    fits = {
+        army.id: [p for p in (100, 60) if army_refusal(army.faction, army.units, p) is None]
+        for army in content().armies.values()
+    }
     assert all(fits.values()), fits
     assert {p for found in fits.values() for p in found} == {100, 60}
 
@@ -88,30 +102,67 @@ def _pack(tmp_path, text: str):
 @pytest.mark.parametrize(
     ("text", "path", "reason"),
     [
-        ("units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
-         "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4}\n"
-         "      3: {move: [2, 3], cc: 2, def: 4}\n", "units[0].levels", "every Vitality"),
-        ("units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
-         "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4, talents: {flying_kick: 1}}\n",
-         "units[0].levels.1.talents.flying_kick", "unknown talent"),
-        ("units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
-         "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4, talents: {cerberus_bite: 1}}\n",
-         "units[0].levels.1.talents.cerberus_bite", "dice"),
-        ("units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: zeus\n    type: infantry\n    cost: 12\n"
-         "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4}\n", "units[0].faction", ""),
-        ("units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
-         "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, ra: 2, def: 4}\n", "units[0].levels.1.range", "range"),
-        ("units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
-         "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4, talents: {leader: 2}}\n",
-         "units[0].levels.1.talents.leader", "costs nothing"),
-        ("tiles:\n  1:\n    a: [\"......\", \"......\"]\n    b: [\"......\"]\n", "tiles.1.a", "6 rows"),
-        ("tiles:\n  1:\n    a: [\"......\", \"......\", \"..q...\", \"......\", \"......\", \"......\"]\n"
-         "    b: [\"......\", \"......\", \"......\", \"......\", \"......\", \"......\"]\n", "tiles.1.a", "unknown terrain"),
-        ("tiles:\n  1:\n    a: [\"xxxxxx\", \"xxxxxx\", \"......\", \"......\", \"......\", \"......\"]\n"
-         "    b: [\"......\", \"......\", \"......\", \"......\", \"......\", \"......\"]\n", "tiles.1.a", "north edge"),
-        ("tiles:\n  1:\n    a: [\"......\", \"......\", \"xxxxxx\", \"......\", \"......\", \"......\"]\n"
-         "    b: [\"......\", \"......\", \"......\", \"......\", \"......\", \"......\"]\n", "tiles.1.a", "cannot be reached"),
-        ("armies:\n  mine:\n    name: {en: A, fr: B}\n    faction: hades\n    units: [cerberus, pegasus]\n", "armies.mine.units[1]", "unknown unit"),
+        (
+            "units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
+            "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4}\n"
+            "      3: {move: [2, 3], cc: 2, def: 4}\n",
+            "units[0].levels",
+            "every Vitality",
+        ),
+        (
+            "units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
+            "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4, talents: {flying_kick: 1}}\n",
+            "units[0].levels.1.talents.flying_kick",
+            "unknown talent",
+        ),
+        (
+            "units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
+            "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4, talents: {cerberus_bite: 1}}\n",
+            "units[0].levels.1.talents.cerberus_bite",
+            "dice",
+        ),
+        (
+            "units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: zeus\n    type: infantry\n    cost: 12\n"
+            "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4}\n",
+            "units[0].faction",
+            "",
+        ),
+        (
+            "units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
+            "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, ra: 2, def: 4}\n",
+            "units[0].levels.1.range",
+            "range",
+        ),
+        (
+            "units:\n  - id: marauders\n    name: {en: A, fr: B}\n    faction: hades\n    type: infantry\n    cost: 12\n"
+            "    maneuvers: 3\n    leadership: 2\n    levels:\n      1: {move: [2, 3], cc: 2, def: 4, talents: {leader: 2}}\n",
+            "units[0].levels.1.talents.leader",
+            "costs nothing",
+        ),
+        ('tiles:\n  1:\n    a: ["......", "......"]\n    b: ["......"]\n', "tiles.1.a", "6 rows"),
+        (
+            'tiles:\n  1:\n    a: ["......", "......", "..q...", "......", "......", "......"]\n'
+            '    b: ["......", "......", "......", "......", "......", "......"]\n',
+            "tiles.1.a",
+            "unknown terrain",
+        ),
+        (
+            'tiles:\n  1:\n    a: ["xxxxxx", "xxxxxx", "......", "......", "......", "......"]\n'
+            '    b: ["......", "......", "......", "......", "......", "......"]\n',
+            "tiles.1.a",
+            "north edge",
+        ),
+        (
+            'tiles:\n  1:\n    a: ["......", "......", "xxxxxx", "......", "......", "......"]\n'
+            '    b: ["......", "......", "......", "......", "......", "......"]\n',
+            "tiles.1.a",
+            "cannot be reached",
+        ),
+        (
+            "armies:\n  mine:\n    name: {en: A, fr: B}\n    faction: hades\n    units: [cerberus, pegasus]\n",
+            "armies.mine.units[1]",
+            "unknown unit",
+        ),
         ("battlefields:\n  odd: [1a, 1b, 2a, 3a]\n", "battlefields.odd", "different"),
         ("battlefields:\n  odd: [1a, 2a, 3a, 4a, 5a]\n", "battlefields.odd", "4 tile sides"),
         ("battlefields:\n  odd: [1a, 2a, 3z, 4a]\n", "battlefields.odd[2]", "tile side"),
@@ -161,9 +212,17 @@ def test_units_the_rulebooks_name_carry_both_printed_names():
     units = content().units
     for uid, (en, fr) in RULEBOOK_NAMES.items():
         assert (units[uid].name.en, units[uid].name.fr) == (en, fr), uid
-    assert (units["legion-acheron"].affiliation.en, units["legion-acheron"].affiliation.fr) == ("Acheron", "Achéron")
-    assert (units["legion-phlegethon"].affiliation.en, units["legion-phlegethon"].affiliation.fr) == ("Phlegethon", "Phlégéthon")
-    assert units["auditors"].faction == units["lycaons"].faction == "hades"  # the defence example: Nick's allies
+    assert (units["legion-acheron"].affiliation.en, units["legion-acheron"].affiliation.fr) == (
+        "Acheron",
+        "Achéron",
+    )
+    assert (units["legion-phlegethon"].affiliation.en, units["legion-phlegethon"].affiliation.fr) == (
+        "Phlegethon",
+        "Phlégéthon",
+    )
+    assert (
+        units["auditors"].faction == units["lycaons"].faction == "hades"
+    )  # the defence example: Nick's allies
     assert not units["lycaons"].flying and units["auditors"].flying
     # the harassment example: the Marauders' enemies can face a Hades army
     assert {units[u].faction for u in ("spartans", "dawn-regiment", "toxotes")} <= {"athena", "neutral"}

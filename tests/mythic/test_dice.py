@@ -13,8 +13,16 @@ from engine.mythic import dice
 
 def _roll(*faces, difficulty=7, mode="once", **kw):
     source = iter(faces)
-    roll = dice.new_roll(kw.pop("count", None) or len(faces), lambda: next(source), role="p1", unit="u", kind="cc",
-                         difficulty=difficulty, mode=mode, **kw)
+    roll = dice.new_roll(
+        kw.pop("count", None) or len(faces),
+        lambda: next(source),
+        role="p1",
+        unit="u",
+        kind="cc",
+        difficulty=difficulty,
+        mode=mode,
+        **kw,
+    )
     return roll
 
 
@@ -112,7 +120,12 @@ def test_without_rerolls_the_greedy_count_is_the_true_maximum(values, d):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.integers(0, 5), min_size=1, max_size=6), st.integers(2, 10), st.sampled_from(["once", "chain"]), st.integers(0, 10**6))
+@given(
+    st.lists(st.integers(0, 5), min_size=1, max_size=6),
+    st.integers(2, 10),
+    st.sampled_from(["once", "chain"]),
+    st.integers(0, 10**6),
+)
 def test_optimal_is_never_worse_on_average_than_stopping(faces, d, mode, seed):
     """The solver's value is at least what stopping at once gives, and playing it out yields
     a finished roll whose successes are within the dice count."""

@@ -10,7 +10,15 @@ from engine.mythic.recruitment import army_cost, army_refusal
 from engine.mythic.state import AOW
 from tests.mythic.scenario import battle, decline, legal_texts, run
 
-NICK = ("cerberus", "rhadamanthus", "auditors", "marauders", "legion-acheron", "legion-phlegethon", "artillerymen")
+NICK = (
+    "cerberus",
+    "rhadamanthus",
+    "auditors",
+    "marauders",
+    "legion-acheron",
+    "legion-phlegethon",
+    "artillerymen",
+)
 
 
 def test_nicks_army_is_valid_and_brings_19_maneuver_cards():
@@ -24,7 +32,10 @@ def test_nicks_army_is_valid_and_brings_19_maneuver_cards():
     assert units["cerberus"].legendary and units["rhadamanthus"].legendary
     assert {units[u].faction for u in NICK} == {"hades"}
     assert units["legion-acheron"].name == units["legion-phlegethon"].name
-    assert units["legion-acheron"].affiliation.en == "Acheron" and units["legion-phlegethon"].affiliation.fr == "Phlégéthon"
+    assert (
+        units["legion-acheron"].affiliation.en == "Acheron"
+        and units["legion-phlegethon"].affiliation.fr == "Phlégéthon"
+    )
 
 
 def test_nicks_deck_is_his_19_maneuver_cards_and_10_art_of_war():
@@ -38,7 +49,9 @@ def test_nicks_deck_is_his_19_maneuver_cards_and_10_art_of_war():
     side = state.sides["p1"]
     owned = side.deck + side.hand + side.spent + side.discard + [AOW] * side.aow
     assert len(owned) == 29
-    assert sorted(c for c in owned if c != AOW) == sorted(u for u in NICK for _ in range(content().units[u].maneuvers))
+    assert sorted(c for c in owned if c != AOW) == sorted(
+        u for u in NICK for _ in range(content().units[u].maneuvers)
+    )
     assert owned.count(AOW) == 10
 
 
@@ -63,7 +76,16 @@ def test_sophie_draws_three_then_discards_down_to_seven_for_leadership():
     gaining the Leadership of its unit."""
     hand = ["spartans", "spartans", "toxotes", "toxotes", "hoplites-ares", "hoplites-ares", "dawn-regiment"]
     state = battle(
-        {"p1": ["marauders@c3", "lycaons@d3", "shades@e3", "gaolers@f3"], "p2": ["spartans@c10", "toxotes@d11", "hoplites-ares@e10", "dawn-regiment@f10", "nemean-lion@g10"]},
+        {
+            "p1": ["marauders@c3", "lycaons@d3", "shades@e3", "gaolers@f3"],
+            "p2": [
+                "spartans@c10",
+                "toxotes@d11",
+                "hoplites-ares@e10",
+                "dawn-regiment@f10",
+                "nemean-lion@g10",
+            ],
+        },
         hands={"p1": ["marauders"], "p2": hand},
         decks={"p1": ["lycaons"] * 6, "p2": ["nemean-lion", "dawn-regiment", AOW, "toxotes"]},
     )
@@ -105,11 +127,15 @@ def test_the_dice_example_two_successes_against_defence_7():
 def test_the_dice_example_played_through_the_engine(dice):
     """The same example as a game: the Spartans take two wounds (001 §"Wounds", example)."""
     state = battle(
-        {"p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
-         "p2": ["spartans@c4", "toxotes@k12", "hoplites-ares@l12", "owls@j12"]},
+        {
+            "p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
+            "p2": ["spartans@c4", "toxotes@k12", "hoplites-ares@l12", "owls@j12"],
+        },
         hands={"p1": ["marauders"]},
     )
-    assert content().units["marauders"].levels[5].cc == 4 and content().units["spartans"].levels[5].defense == 7
+    assert (
+        content().units["marauders"].levels[5].cc == 4 and content().units["spartans"].levels[5].defense == 7
+    )
     dice(5, 2, 4, 1, 3, 1)
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4")])
     assert state.top.kind == "dice" and state.combat.att_roll.difficulty == 7
@@ -123,8 +149,10 @@ def test_the_dice_example_with_the_optimal_command(dice):
     makes Nick's choices (the 1 onto the 4, both fives re-rolled, the 2 onto the 6) and
     gets his two successes, 8 and 7, in one command."""
     state = battle(
-        {"p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
-         "p2": ["spartans@c4", "toxotes@k12", "hoplites-ares@l12", "owls@j12"]},
+        {
+            "p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
+            "p2": ["spartans@c4", "toxotes@k12", "hoplites-ares@l12", "owls@j12"],
+        },
         hands={"p1": ["marauders"]},
     )
     dice(5, 2, 4, 1, 3, 1)
@@ -141,7 +169,10 @@ def test_forest_movement_example():
     """001 §"Forest", example: Marauders with Movement 3 whose first square is a Forest
     can go only one square further."""
     walls = {sq: "x" for sq in ("b4", "d4", "b3", "d3", "b2", "c2", "d2")}
-    base = {"p1": ["marauders@c3", "lycaons@a1", "shades@k1", "gaolers@l1"], "p2": ["spartans@l12", "toxotes@k12", "hoplites-ares@j12", "owls@i12"]}
+    base = {
+        "p1": ["marauders@c3", "lycaons@a1", "shades@k1", "gaolers@l1"],
+        "p2": ["spartans@l12", "toxotes@k12", "hoplites-ares@j12", "owls@i12"],
+    }
     for forest, reachable in ((True, False), (False, True)):
         terrain = dict(walls, c4="f") if forest else walls
         state = battle(base, terrain=terrain, hands={"p1": ["marauders"]})
@@ -157,17 +188,24 @@ def test_multiple_activation_example(dice):
     Nemean Lion and Hoplites counter-attack, so she keeps their two maneuver cards in front
     too; at the end of the turn Nick discards 3 maneuver cards and Sophie 2."""
     state = battle(
-        {"p1": ["marauders@c3", "cerberus@f3", "legion-acheron@j3", "auditors@a1", "artillerymen@l1"],
-         "p2": ["nemean-lion@c4", "hoplites-ares@f4", "spartans@k10", "toxotes@l10", "dawn-regiment@a10"]},
+        {
+            "p1": ["marauders@c3", "cerberus@f3", "legion-acheron@j3", "auditors@a1", "artillerymen@l1"],
+            "p2": ["nemean-lion@c4", "hoplites-ares@f4", "spartans@k10", "toxotes@l10", "dawn-regiment@a10"],
+        },
         hands={"p1": ["marauders", "cerberus", "legion-acheron"], "p2": ["nemean-lion", "hoplites-ares"]},
         aow={"p1": 3},
     )
     dice(*([1] * 40))  # every die a 1: no success, no decision left on the dice
     defaults = {"harass": "pass", "talents": "done", "wounds": "pass", "dice": "done"}
     script = [
-        ("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr"),
-        ("p1", "act cerberus"), ("p1", "atk f3xf4"), ("p2", "cntr"),
-        ("p1", "act legion-acheron"), ("p1", "done"),
+        ("p1", "act marauders"),
+        ("p1", "atk c3xc4"),
+        ("p2", "cntr"),
+        ("p1", "act cerberus"),
+        ("p1", "atk f3xf4"),
+        ("p2", "cntr"),
+        ("p1", "act legion-acheron"),
+        ("p1", "done"),
     ]
     aow_before = []
     for role, text in script:
@@ -182,7 +220,11 @@ def test_multiple_activation_example(dice):
     assert sorted(state.sides["p2"].spent) == ["hoplites-ares", "nemean-lion"]
     assert state.turn.countered == ["p2.nemean-lion", "p2.hoplites-ares"]
     state, _ = run(state, [("p1", "end")])
-    assert sorted(c for c in state.sides["p1"].discard if c != AOW) == ["cerberus", "legion-acheron", "marauders"]
+    assert sorted(c for c in state.sides["p1"].discard if c != AOW) == [
+        "cerberus",
+        "legion-acheron",
+        "marauders",
+    ]
     assert sorted(state.sides["p2"].discard) == ["hoplites-ares", "nemean-lion"]
     assert state.sides["p1"].spent == [] and state.sides["p2"].spent == []
 
@@ -192,8 +234,10 @@ def test_counter_attack_wounds_land_together(dice):
     time; the wounds on both sides are applied together, so a unit destroyed by the
     counter-attack still wounds its target."""
     state = battle(
-        {"p1": ["marauders@c3", "lycaons@a1", "shades@k1", "gaolers@l1"],
-         "p2": ["toxotes@c4", "nemean-lion@k12", "hoplites-ares@l12", "owls@j12"]},
+        {
+            "p1": ["marauders@c3", "lycaons@a1", "shades@k1", "gaolers@l1"],
+            "p2": ["toxotes@c4", "nemean-lion@k12", "hoplites-ares@l12", "owls@j12"],
+        },
         hands={"p1": ["marauders"], "p2": ["toxotes"]},
         vit={"p1.marauders": 1},
     )
@@ -220,9 +264,13 @@ def test_harassment_example():
     assert units["toxotes"].levels[4].cc == 2 and not units["toxotes"].flying
     for target, harassable in (("spartans", False), ("dawn-regiment", False), ("toxotes", True)):
         state = battle(
-            {"p1": ["marauders@e5", "lycaons@a1", "shades@k1", "gaolers@l1"],
-             "p2": ["spartans@d6", "dawn-regiment@e6", "toxotes@f6", "hoplites-ares@l12"]},
-            current="p2", hands={"p2": [target]}, pp={"p1": 2},
+            {
+                "p1": ["marauders@e5", "lycaons@a1", "shades@k1", "gaolers@l1"],
+                "p2": ["spartans@d6", "dawn-regiment@e6", "toxotes@f6", "hoplites-ares@l12"],
+            },
+            current="p2",
+            hands={"p2": [target]},
+            pp={"p1": 2},
         )
         state, _ = run(state, [("p2", f"act {target}")])
         window = state.top.kind == "harass"
@@ -239,9 +287,13 @@ def test_defence_example():
     Lycaons (ground) but not the Infernal Auditors (flying)."""
     for _target, square, defendable in (("lycaons", "d4", True), ("auditors", "f4", False)):
         state = battle(
-            {"p1": ["marauders@e4", "lycaons@d4", "auditors@f4", "shades@l1"],
-             "p2": ["spartans@e5", "toxotes@k12", "hoplites-ares@l12", "owls@j12"]},
-            current="p2", hands={"p2": ["spartans"], "p1": ["shades"]}, pp={"p1": 2},
+            {
+                "p1": ["marauders@e4", "lycaons@d4", "auditors@f4", "shades@l1"],
+                "p2": ["spartans@e5", "toxotes@k12", "hoplites-ares@l12", "owls@j12"],
+            },
+            current="p2",
+            hands={"p2": ["spartans"], "p1": ["shades"]},
+            pp={"p1": 2},
         )
         state, _ = run(state, [("p2", "act spartans")])
         state, _ = run(state, [("p2", f"atk e5x{square}")])
@@ -250,5 +302,7 @@ def test_defence_example():
         assert "pass" in options and ("def marauders" in options) is defendable
         if defendable:
             state, _ = run(state, [("p1", "def marauders")])
-            assert state.combat.strike.target == "p1.marauders" and state.combat.strike.original == "p1.lycaons"
+            assert (
+                state.combat.strike.target == "p1.marauders" and state.combat.strike.original == "p1.lycaons"
+            )
             assert state.sides["p1"].pp == 0

@@ -46,8 +46,22 @@ def test_every_legal_command_round_trips_through_the_notation(positions):
             assert N.format(back) == text
             assert N.parse(text.upper(), state, role) == cmd  # case-insensitive
             kinds.add(cmd.kind)
-    assert {"recruit", "tiles", "zone", "deploy", "activate", "move", "attack", "done", "end", "pass",
-            "convert", "fetch", "optimal", "boost"} <= kinds
+    assert {
+        "recruit",
+        "tiles",
+        "zone",
+        "deploy",
+        "activate",
+        "move",
+        "attack",
+        "done",
+        "end",
+        "pass",
+        "convert",
+        "fetch",
+        "optimal",
+        "boost",
+    } <= kinds
 
 
 def test_every_legal_command_is_accepted(positions):
@@ -59,9 +73,13 @@ def test_every_legal_command_is_accepted(positions):
 
 def test_commands_round_trip_as_json():
     state = battle({"p1": ["marauders@c3"], "p2": ["spartans@c4"]})
-    for cmd in (Attack(source="c3", target="c4", extra=("d4",), talent="bite"), Move(path=("c3", "c4", "c5")),
-                Recruit(faction="hades", units=("cerberus", "marauders")), Tiles(placements=("1a", "2b@90", "3a", "4b")),
-                Use(talent="endurance", unit="marauders")):
+    for cmd in (
+        Attack(source="c3", target="c4", extra=("d4",), talent="bite"),
+        Move(path=("c3", "c4", "c5")),
+        Recruit(faction="hades", units=("cerberus", "marauders")),
+        Tiles(placements=("1a", "2b@90", "3a", "4b")),
+        Use(talent="endurance", unit="marauders"),
+    ):
         assert GAME.load_command(cmd.model_dump(mode="json")) == cmd
         assert N.parse(N.format(cmd), state, "p1") == cmd
 
@@ -73,14 +91,18 @@ def test_aliases_and_shortcuts():
     assert N.parse("act mar", state, "p1").unit == "marauders"  # a unique prefix
     assert N.parse("act c3", state, "p1").unit == "marauders"  # the square of an own unit
     assert N.parse("cc c3xc4", state, "p1") == Attack(source="c3", target="c4")
-    assert N.parse("use infernal_bombardment lycaons", state, "p1") == Use(talent="infernal_bombardment", unit="lycaons")
+    assert N.parse("use infernal_bombardment lycaons", state, "p1") == Use(
+        talent="infernal_bombardment", unit="lycaons"
+    )
     assert N.parse("use bombard lycaons", state, "p1").talent == "infernal_bombardment"
     assert N.parse("  MV  C3-D4 ", state, "p1") == Move(path=("c3", "d4"))
     assert N.parse("plus mv", state, "p1").stat == "move"
     assert set(TALENT_CODES) == set(content().talents)
 
 
-@pytest.mark.parametrize("text", ["", "fly c3", "mv c3", "atk c3", "boost 1", "zone x", "act", "dep marauders", "reroll a"])
+@pytest.mark.parametrize(
+    "text", ["", "fly c3", "mv c3", "atk c3", "boost 1", "zone x", "act", "dep marauders", "reroll a"]
+)
 def test_nonsense_is_refused_with_examples(text):
     state = battle({"p1": ["marauders@c3"], "p2": ["spartans@c4"]})
     with pytest.raises(IllegalCommand) as err:

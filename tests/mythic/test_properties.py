@@ -39,7 +39,16 @@ def _check_views(state) -> None:
         assert '"deck":[' not in dumped.replace(" ", "")  # deck contents never, only counts
 
 
-def _play(seed: int, p1: str, p2: str, options: Options, max_steps: int, deep: bool, p3: str = "random", p4: str = "random"):
+def _play(
+    seed: int,
+    p1: str,
+    p2: str,
+    options: Options,
+    max_steps: int,
+    deep: bool,
+    p3: str = "random",
+    p4: str = "random",
+):
     kinds = {"p1": p1, "p2": p2, "p3": p3, "p4": p4}
     players = {role: KINDS[kinds[role]](seed + i) for i, role in enumerate(GAME.roles(options))}
     state = GAME.setup(options, GAME.roles(options), seed)
@@ -99,9 +108,16 @@ def test_refused_commands_change_nothing(seed, steps, pick):
     legal = GAME.legal(state, role)
     candidates = [
         COMMAND.validate_python(d)
-        for d in ({"kind": "end"}, {"kind": "counter"}, {"kind": "boost", "spend": 9, "onto": 1}, {"kind": "pass"},
-                  {"kind": "move", "path": ["a1", "l12"]}, {"kind": "convert", "card": "talos"},
-                  {"kind": "activate", "unit": "cerberus"}, {"kind": "zone", "edge": "n"})
+        for d in (
+            {"kind": "end"},
+            {"kind": "counter"},
+            {"kind": "boost", "spend": 9, "onto": 1},
+            {"kind": "pass"},
+            {"kind": "move", "path": ["a1", "l12"]},
+            {"kind": "convert", "card": "talos"},
+            {"kind": "activate", "unit": "cerberus"},
+            {"kind": "zone", "edge": "n"},
+        )
     ]
     for cmd in candidates:
         if cmd in legal:
@@ -112,7 +128,12 @@ def test_refused_commands_change_nothing(seed, steps, pick):
     assert state.model_dump_json() == before
 
 
-PAIRINGS = [("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"), ("random", "random")]
+PAIRINGS = [
+    ("heuristic", "random"),
+    ("random", "heuristic"),
+    ("heuristic", "heuristic"),
+    ("random", "random"),
+]
 CI_GAMES = {pair: n for pair, n in zip(PAIRINGS, (110, 110, 70, 10), strict=True)}  # 300 games
 
 
@@ -140,9 +161,13 @@ def test_the_invariants_catch_each_kind_of_breach():
     units = content().units
 
     def fresh():
-        state = battle({"p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
-                        "p2": ["spartans@c8", "toxotes@k12", "owls@j12", "satyrs@l12"]},
-                       hands={"p1": ["marauders", "lycaons"]})
+        state = battle(
+            {
+                "p1": ["marauders@c3", "lycaons@a1", "shades@b1", "gaolers@d1"],
+                "p2": ["spartans@c8", "toxotes@k12", "owls@j12", "satyrs@l12"],
+            },
+            hands={"p1": ["marauders", "lycaons"]},
+        )
         for side in state.sides.values():  # every card dealt: the rest of the deck
             side.deck = [AOW] * 10 + [u for u in side.army for _ in range(units[u].maneuvers)]
             for held in side.hand:
@@ -153,7 +178,10 @@ def test_the_invariants_catch_each_kind_of_breach():
     breaches = {
         "power points": lambda s: setattr(s.sides["p1"], "pp", -1),
         "cards, not": lambda s: s.sides["p1"].hand.append("lycaons"),
-        "activated twice": lambda s: (s.turn.activated.append("p1.marauders"), setattr(s.turn, "activations", 2)),
+        "activated twice": lambda s: (
+            s.turn.activated.append("p1.marauders"),
+            setattr(s.turn, "activations", 2),
+        ),
         "counter-attacked twice": lambda s: s.turn.countered.extend(["p2.spartans", "p2.spartans"]),
         "in front": lambda s: s.sides["p1"].spent.append(s.sides["p1"].hand.pop()),
         "two units on one square": lambda s: s.set_unit("p1.lycaons", sq=s.unit("p1.marauders").sq),

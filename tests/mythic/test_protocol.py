@@ -92,9 +92,30 @@ def test_a_malformed_command_is_refused_clearly():
     from engine.errors import IllegalCommand
 
     state = GAME.setup(GAME.Options(), ["p1", "p2"], 1)
-    for bad in ({"kind": "teleport"}, {"kind": "move", "path": "a1"}, {"kind": "boost", "spend": "x", "onto": 1}):
+    for bad in (
+        {"kind": "teleport"},
+        {"kind": "move", "path": "a1"},
+        {"kind": "boost", "spend": "x", "onto": 1},
+    ):
         with pytest.raises(IllegalCommand) as err:
             GAME.apply(state, "p1", bad)
         assert err.value.text.key == "mythic.err.bad_command"
-    assert GAME.apply(state, "p1", {"kind": "recruit", "faction": "hades", "units": list(
-        ("cerberus", "rhadamanthus", "auditors", "marauders", "legion-acheron", "legion-phlegethon", "artillerymen"))}).state
+    assert GAME.apply(
+        state,
+        "p1",
+        {
+            "kind": "recruit",
+            "faction": "hades",
+            "units": list(
+                (
+                    "cerberus",
+                    "rhadamanthus",
+                    "auditors",
+                    "marauders",
+                    "legion-acheron",
+                    "legion-phlegethon",
+                    "artillerymen",
+                )
+            ),
+        },
+    ).state

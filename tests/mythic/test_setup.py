@@ -45,7 +45,10 @@ def test_both_generals_recruit_at_the_same_time_and_in_secret():
     [
         ("army hades cerberus rhadamanthus spartans marauders legion-acheron", "mythic.err.wrong_faction"),
         ("army hades cerberus rhadamanthus auditors marauders", "mythic.err.army_size"),
-        ("army hades cerberus cerberus auditors marauders legion-acheron artillerymen", "mythic.err.unit_twice"),
+        (
+            "army hades cerberus cerberus auditors marauders legion-acheron artillerymen",
+            "mythic.err.unit_twice",
+        ),
         ("army hades cerberus auditors marauders legion-acheron artillerymen", "mythic.err.army_cost"),
         ("army zeus cerberus", "mythic.err.unknown_faction"),
         ("army hades cerberus pegasus auditors marauders legion-acheron", "mythic.err.unknown_unit"),

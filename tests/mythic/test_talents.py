@@ -36,29 +36,47 @@ def _resolve(state):
 # each of the 25 talents -> the tests that prove its rule and its timing (module, function)
 TALENT_TESTS = {
     "arching_shot": [("test_board", "test_arching_shot_ignores_allied_units_only")],
-    "assault_support": [("test_turn", "test_assault_support_fetches_two_cards_and_activates_two_units_on_the_same_target"),
-                        ("test_turn", "test_talents_before_activating_only_before_the_first_activation")],
-    "aura_of_strength": [("test_talents", "test_aura_of_strength_rerolls_one_die_for_the_unit_and_adjacent_allies"),
-                         ("test_talents", "test_aura_does_not_reach_a_unit_that_is_not_adjacent"),
-                         ("test_talents", "test_aura_of_strength_lasts_the_turn_and_serves_counter_attacks")],
-    "cerberus_bite": [("test_talents", "test_cerberus_bite_attacks_up_to_three_enemies_with_its_own_dice_and_no_counter")],
-    "coordinated_assault": [("test_turn", "test_coordinated_assault_allows_four_activations_without_art_of_war"),
-                            ("test_turn", "test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle")],
+    "assault_support": [
+        ("test_turn", "test_assault_support_fetches_two_cards_and_activates_two_units_on_the_same_target"),
+        ("test_turn", "test_talents_before_activating_only_before_the_first_activation"),
+    ],
+    "aura_of_strength": [
+        ("test_talents", "test_aura_of_strength_rerolls_one_die_for_the_unit_and_adjacent_allies"),
+        ("test_talents", "test_aura_does_not_reach_a_unit_that_is_not_adjacent"),
+        ("test_talents", "test_aura_of_strength_lasts_the_turn_and_serves_counter_attacks"),
+    ],
+    "cerberus_bite": [
+        ("test_talents", "test_cerberus_bite_attacks_up_to_three_enemies_with_its_own_dice_and_no_counter")
+    ],
+    "coordinated_assault": [
+        ("test_turn", "test_coordinated_assault_allows_four_activations_without_art_of_war"),
+        ("test_turn", "test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle"),
+    ],
     "endurance": [("test_talents", "test_endurance_cancels_a_wound_again_and_again")],
-    "evasion": [("test_talents", "test_evasion_voids_a_close_combat_attack_by_a_ground_unit"),
-                ("test_talents", "test_evasion_may_be_used_several_times_a_turn")],
+    "evasion": [
+        ("test_talents", "test_evasion_voids_a_close_combat_attack_by_a_ground_unit"),
+        ("test_talents", "test_evasion_may_be_used_several_times_a_turn"),
+    ],
     "explosive_shells": [("test_talents", "test_explosive_shells_lower_the_difficulty_against_ground_units")],
-    "infantry_drill": [("test_turn", "test_infantry_drill_activates_only_adjacent_infantry"),
-                       ("test_turn", "test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle")],
-    "infernal_bombardment": [("test_talents", "test_infernal_bombardment_attacks_every_enemy_flown_over_and_forbids_the_attack")],
+    "infantry_drill": [
+        ("test_turn", "test_infantry_drill_activates_only_adjacent_infantry"),
+        ("test_turn", "test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle"),
+    ],
+    "infernal_bombardment": [
+        ("test_talents", "test_infernal_bombardment_attacks_every_enemy_flown_over_and_forbids_the_attack")
+    ],
     "judgment_of_souls": [("test_talents", "test_judgment_of_souls_gains_two_power_points_on_a_kill")],
     "leader": [("test_turn", "test_leader_pays_activations_in_power_points")],
-    "mobility": [("test_talents", "test_mobility_moves_after_the_attack_if_it_did_not_move_before"),
-                 ("test_talents", "test_mobility_is_offered_only_when_its_cost_can_be_paid")],
+    "mobility": [
+        ("test_talents", "test_mobility_moves_after_the_attack_if_it_did_not_move_before"),
+        ("test_talents", "test_mobility_is_offered_only_when_its_cost_can_be_paid"),
+    ],
     "overrun": [("test_talents", "test_overrun_lowers_the_difficulty_when_vitality_is_at_least_the_targets")],
     "parry": [("test_talents", "test_parry_cancels_one_wound_on_each_side")],
-    "rage_of_the_lion": [("test_talents", "test_rage_of_the_lion_lends_the_vitality_7_characteristics_for_the_activation"),
-                         ("test_talents", "test_rage_of_the_lion_may_also_be_used_for_a_counter_attack")],
+    "rage_of_the_lion": [
+        ("test_talents", "test_rage_of_the_lion_lends_the_vitality_7_characteristics_for_the_activation"),
+        ("test_talents", "test_rage_of_the_lion_may_also_be_used_for_a_counter_attack"),
+    ],
     "reinforcement": [("test_turn", "test_reinforcement_regains_vitality_when_the_decks_are_rebuilt")],
     "retreat": [("test_talents", "test_retreat_steps_back_and_cancels_a_wound")],
     "scout": [("test_board", "test_forest_costs_one_more_point_for_each_forest_passed_through")],
@@ -83,7 +101,7 @@ def test_every_talent_has_a_test():
             source = (here / f"{module}.py").read_text(encoding="utf-8")
             start = source.find(f"\ndef {function}(")
             assert start >= 0, (talent_id, module, function)
-            body = source[start:source.find("\ndef ", start + 1)]
+            body = source[start : source.find("\ndef ", start + 1)]
             names = content().talents[talent_id].name
             words = (TALENT_CODES[talent_id], talent_id, names.en.lower(), names.fr.lower())
             assert any(w in body.lower() for w in words), (talent_id, function)
@@ -93,7 +111,12 @@ def test_aura_of_strength_rerolls_one_die_for_the_unit_and_adjacent_allies(dice)
     """000 §"Aura de force": used before a roll, lasts the turn; the unit and adjacent allies
     re-roll one die per attack."""
     dice(0, 0, 0, 0, 3)
-    state = _state(["priestesses@c3", "marauders@d3"], ["spartans@d4", "toxotes@h8"], hands={"p1": ["marauders"]}, pp={"p1": 1})
+    state = _state(
+        ["priestesses@c3", "marauders@d3"],
+        ["spartans@d4", "toxotes@h8"],
+        hands={"p1": ["marauders"]},
+        pp={"p1": 1},
+    )
     state, _ = run(state, [("p1", "use aura priestesses"), ("p1", "act marauders"), ("p1", "atk d3xd4")])
     state = _until(state)
     assert state.top.kind == "dice" and state.combat.att_roll.aura
@@ -105,7 +128,9 @@ def test_aura_of_strength_rerolls_one_die_for_the_unit_and_adjacent_allies(dice)
 
 def test_aura_does_not_reach_a_unit_that_is_not_adjacent(dice):
     dice(0, 0, 0, 0)
-    state = _state(["priestesses@a5", "marauders@d3"], ["spartans@d4"], hands={"p1": ["marauders"]}, pp={"p1": 1})
+    state = _state(
+        ["priestesses@a5", "marauders@d3"], ["spartans@d4"], hands={"p1": ["marauders"]}, pp={"p1": 1}
+    )
     state, _ = run(state, [("p1", "use aura priestesses"), ("p1", "act marauders"), ("p1", "atk d3xd4")])
     state = _resolve(state)
     assert not state.last_attack.att_roll.aura
@@ -114,8 +139,12 @@ def test_aura_does_not_reach_a_unit_that_is_not_adjacent(dice):
 def test_cerberus_bite_attacks_up_to_three_enemies_with_its_own_dice_and_no_counter(dice):
     """000 §"Morsures de Cerbère"; readings: declared with the attack, replaces the roll."""
     dice(*([1] * 9))
-    state = _state(["cerberus@d3"], ["toxotes@d4", "satyrs@c4", "peltasts@e4", "spartans@d8"],
-                   hands={"p1": ["cerberus"], "p2": ["toxotes", "satyrs"]}, pp={"p1": 1})
+    state = _state(
+        ["cerberus@d3"],
+        ["toxotes@d4", "satyrs@c4", "peltasts@e4", "spartans@d8"],
+        hands={"p1": ["cerberus"], "p2": ["toxotes", "satyrs"]},
+        pp={"p1": 1},
+    )
     state, _ = run(state, [("p1", "act cerberus")])
     texts = legal_texts(state, "p1")
     assert "bite d3xd4+c4+e4" in texts and "bite d3xd4" in texts and "bite d3xc4+d4" in texts
@@ -180,8 +209,12 @@ def test_infernal_bombardment_attacks_every_enemy_flown_over_and_forbids_the_att
     """000 §"Bombardement Infernal": before moving; no attack this turn; each enemy flown
     over suffers an attack with the printed dice, without counter-attack."""
     dice(*([1] * 8))
-    state = _state(["auditors@c3"], ["spartans@c4", "toxotes@c5", "satyrs@c7"],
-                   hands={"p1": ["auditors"], "p2": ["spartans", "toxotes"]}, pp={"p1": 1})
+    state = _state(
+        ["auditors@c3"],
+        ["spartans@c4", "toxotes@c5", "satyrs@c7"],
+        hands={"p1": ["auditors"], "p2": ["spartans", "toxotes"]},
+        pp={"p1": 1},
+    )
     state, _ = run(state, [("p1", "act auditors"), ("p1", "use bombard auditors")])
     moves = [t for t in legal_texts(state, "p1") if t.startswith("mv ")]
     to_c6 = [t for t in moves if t.endswith("-c6")]
@@ -245,8 +278,13 @@ def test_overrun_lowers_the_difficulty_when_vitality_is_at_least_the_targets(dic
 def test_parry_cancels_one_wound_on_each_side(dice):
     """000 §"Parade": the attacker or counter-attacker, at wound resolution."""
     dice(5, 5, 5, 5, 5, 5)
-    state = _state(["myrmidons@c3"], ["satyrs@c4"], hands={"p1": ["myrmidons"], "p2": ["satyrs"]}, pp={"p1": 1},
-                   vit={"p1.myrmidons": 3})
+    state = _state(
+        ["myrmidons@c3"],
+        ["satyrs@c4"],
+        hands={"p1": ["myrmidons"], "p2": ["satyrs"]},
+        pp={"p1": 1},
+        vit={"p1.myrmidons": 3},
+    )
     state, _ = run(state, [("p1", "act myrmidons"), ("p1", "atk c3xc4"), ("p2", "cntr")])
     state = _until(state, stop=("dice", "wounds"))
     while state.top.kind == "dice":
@@ -265,7 +303,13 @@ def test_parry_cancels_one_wound_on_each_side(dice):
 def test_rage_of_the_lion_lends_the_vitality_7_characteristics_for_the_activation(dice):
     """000 §"Rage du Lion" / RULES-NOTES A2.34 [AMB→for one activation]."""
     dice(*([1] * 5))
-    state = _state(["nemean-lion@c3"], ["spartans@c4"], hands={"p1": ["nemean-lion"]}, pp={"p1": 2}, vit={"p1.nemean-lion": 3})
+    state = _state(
+        ["nemean-lion@c3"],
+        ["spartans@c4"],
+        hands={"p1": ["nemean-lion"]},
+        pp={"p1": 2},
+        vit={"p1.nemean-lion": 3},
+    )
     state, _ = run(state, [("p1", "act nemean-lion"), ("p1", "use rage nemean-lion"), ("p1", "atk c3xc4")])
     state = _until(state, stop=("dice",))
     assert len(state.combat.att_roll.dice) == content().units["nemean-lion"].levels[7].cc
@@ -278,7 +322,9 @@ def test_rage_of_the_lion_lends_the_vitality_7_characteristics_for_the_activatio
 def test_retreat_steps_back_and_cancels_a_wound(dice):
     """000 §"Retraite"; readings: straight away from the attacker, when the wounds land."""
     dice(4, 4, 4, 4, 1, 1, 1, 1)
-    state = _state(["marauders@c3"], ["peltasts@c4"], hands={"p1": ["marauders"], "p2": ["peltasts"]}, pp={"p2": 1})
+    state = _state(
+        ["marauders@c3"], ["peltasts@c4"], hands={"p1": ["marauders"], "p2": ["peltasts"]}, pp={"p2": 1}
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4")])
     assert "use retreat peltasts" in legal_texts(state, "p2")
     state, _ = run(state, [("p2", "use retreat peltasts")])
@@ -288,7 +334,9 @@ def test_retreat_steps_back_and_cancels_a_wound(dice):
     state = _resolve(state)
     peltasts = state.unit("p2.peltasts")
     assert peltasts.vit == 4 - 3 and peltasts.sq == 4 * 12 + 2  # c5
-    blocked = _state(["marauders@c3"], ["peltasts@c4", "satyrs@c5"], hands={"p1": ["marauders"]}, pp={"p2": 1})
+    blocked = _state(
+        ["marauders@c3"], ["peltasts@c4", "satyrs@c5"], hands={"p1": ["marauders"]}, pp={"p2": 1}
+    )
     blocked, _ = run(blocked, [("p1", "act marauders"), ("p1", "atk c3xc4")])
     assert blocked.top.kind != "react" or "use retreat peltasts" not in legal_texts(blocked, "p2")
 
@@ -314,7 +362,12 @@ def test_skilled_melee_and_skilled_shot_reroll_a_zero_once(dice):
 def test_spread_shot_attacks_two_adjacent_ground_enemies_separately(dice):
     """000 §"Tir disséminé"."""
     dice(*([1] * 6))
-    state = _state(["amazons@c3"], ["spartans@c7", "satyrs@d7", "dawn-regiment@b7"], hands={"p1": ["amazons"]}, pp={"p1": 1})
+    state = _state(
+        ["amazons@c3"],
+        ["spartans@c7", "satyrs@d7", "dawn-regiment@b7"],
+        hands={"p1": ["amazons"]},
+        pp={"p1": 1},
+    )
     state, _ = run(state, [("p1", "act amazons")])
     texts = legal_texts(state, "p1")
     assert "spread c3xc7+d7" in texts and not [t for t in texts if t.startswith("spread") and "b7" in t]
@@ -358,8 +411,13 @@ def test_rage_of_the_lion_may_also_be_used_for_a_counter_attack(dice):
     set at step 5, its Defense against the attack (readings)."""
     lion = content().units["nemean-lion"]
     dice(*([1] * 9))
-    state = _state(["marauders@c3"], ["nemean-lion@c4"], hands={"p1": ["marauders"], "p2": ["nemean-lion"]},
-                   pp={"p2": 2}, vit={"p2.nemean-lion": 3})
+    state = _state(
+        ["marauders@c3"],
+        ["nemean-lion@c4"],
+        hands={"p1": ["marauders"], "p2": ["nemean-lion"]},
+        pp={"p2": 2},
+        vit={"p2.nemean-lion": 3},
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr")])
     state = _until(state, stop=("dice", "wounds", "talents"))
     if state.top.role == "p1":
@@ -377,13 +435,20 @@ def test_rage_of_the_lion_may_also_be_used_for_a_counter_attack(dice):
     state = _resolve(state)
     assert card(state, state.unit("p2.nemean-lion")).cc == lion.levels[3].cc  # the combat is over
     dice(*([1] * 4))
-    calm = _state(["marauders@c3"], ["nemean-lion@c4"], hands={"p1": ["marauders"], "p2": ["nemean-lion"]},
-                  pp={"p2": 2, "p1": 1}, vit={"p2.nemean-lion": 3})
+    calm = _state(
+        ["marauders@c3"],
+        ["nemean-lion@c4"],
+        hands={"p1": ["marauders"], "p2": ["nemean-lion"]},
+        pp={"p2": 2, "p1": 1},
+        vit={"p2.nemean-lion": 3},
+    )
     calm, _ = run(calm, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "pass")])
     calm = _until(calm, stop=("dice", "talents"))
     while calm.top.kind == "talents" and calm.top.role == "p1":
         calm, _ = run(calm, [("p1", "done")])
-    assert calm.top.kind != "talents" or "use rage nemean-lion" not in legal_texts(calm, "p2")  # no counter, no rage
+    assert calm.top.kind != "talents" or "use rage nemean-lion" not in legal_texts(
+        calm, "p2"
+    )  # no counter, no rage
 
 
 def test_mobility_is_offered_only_when_its_cost_can_be_paid(dice, monkeypatch, tmp_path):
@@ -398,7 +463,8 @@ def test_mobility_is_offered_only_when_its_cost_can_be_paid(dice, monkeypatch, t
         "    type: cavalry\n    cost: 14\n    maneuvers: 3\n    leadership: 2\n    levels:\n"
         "      1: {move: [3, 4], cc: 2, def: 4}\n      2: {move: [4, 5], cc: 3, def: 4, talents: {mobility: 1}}\n"
         "      3: {move: [4, 6], cc: 3, def: 5, talents: {mobility: 1}}\n      4: {move: [4, 6], cc: 4, def: 5, talents: {mobility: 1}}\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     pack = load_content(tmp_path)
     monkeypatch.setattr(units, "content", lambda: pack)
     for pp, moves in ((0, False), (1, True)):
@@ -417,8 +483,13 @@ def test_aura_of_strength_lasts_the_turn_and_serves_counter_attacks(dice):
     """000 §"Aura de force": "dure jusqu'à la fin du tour"; a re-roll "lors d'une Attaque ou
     d'une Contre-Attaque", for the unit and its adjacent allies."""
     dice(*([0] * 4), 3)
-    state = _state(["priestesses@c3", "marauders@d3", "nyx-riders@b3"], ["spartans@d4", "satyrs@b4"],
-                   hands={"p1": ["marauders", "nyx-riders"]}, pp={"p1": 1}, aow={"p1": 1})
+    state = _state(
+        ["priestesses@c3", "marauders@d3", "nyx-riders@b3"],
+        ["spartans@d4", "satyrs@b4"],
+        hands={"p1": ["marauders", "nyx-riders"]},
+        pp={"p1": 1},
+        aow={"p1": 1},
+    )
     state, _ = run(state, [("p1", "use aura priestesses"), ("p1", "act marauders"), ("p1", "atk d3xd4")])
     state = _until(state, stop=("dice",))
     state, _ = run(state, [("p1", "aura 1")])
@@ -433,8 +504,12 @@ def test_aura_of_strength_lasts_the_turn_and_serves_counter_attacks(dice):
     state, _ = run(state, [("p1", "aura 1")])
     assert (state.combat.att_roll if state.combat else state.last_attack.att_roll).dice[0].faces == [0, 4]
     dice(*([1] * 9))
-    counter = _state(["marauders@c3"], ["spartans@c4", "priestesses@d5"], hands={"p1": ["marauders"], "p2": ["spartans"]},
-                     pp={"p2": 1})
+    counter = _state(
+        ["marauders@c3"],
+        ["spartans@c4", "priestesses@d5"],
+        hands={"p1": ["marauders"], "p2": ["spartans"]},
+        pp={"p2": 1},
+    )
     counter, _ = run(counter, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "cntr")])
     counter = _until(counter, stop=("dice", "talents"))
     while counter.top.role == "p1":
@@ -450,8 +525,13 @@ def test_aura_of_strength_lasts_the_turn_and_serves_counter_attacks(dice):
 
 def test_evasion_may_be_used_several_times_a_turn(dice):
     """000 §"Évasion": "Ce Talent peut être utilisé plusieurs fois par tour"."""
-    state = _state(["marauders@c3", "nyx-riders@d3"], ["satyrs@c4"], hands={"p1": ["marauders", "nyx-riders"]},
-                   pp={"p2": 2}, aow={"p1": 1})
+    state = _state(
+        ["marauders@c3", "nyx-riders@d3"],
+        ["satyrs@c4"],
+        hands={"p1": ["marauders", "nyx-riders"]},
+        pp={"p2": 2},
+        aow={"p1": 1},
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4"), ("p2", "use evasion satyrs")])
     state, _ = run(state, [("p1", "act nyx-riders"), ("p1", "atk d3xc4")])
     assert "use evasion satyrs" in legal_texts(state, "p2")

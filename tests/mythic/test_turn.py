@@ -74,11 +74,18 @@ def test_extra_activations_cost_art_of_war_cards_and_never_the_same_unit_twice()
 def test_leader_pays_activations_in_power_points():
     """000 §"Leader": 1 power point replaces 1 Art of War card."""
     p1 = ["rhadamanthus@a5", *P1]
-    state = battle({"p1": p1, "p2": P2}, hands={"p1": ["marauders", "lycaons", "shades"]}, pp={"p1": 3}, aow={"p1": 1})
-    state, _ = run(state, [("p1", "act marauders"), ("p1", "done"), ("p1", "act lycaons pp1"), ("p1", "done")])
+    state = battle(
+        {"p1": p1, "p2": P2}, hands={"p1": ["marauders", "lycaons", "shades"]}, pp={"p1": 3}, aow={"p1": 1}
+    )
+    state, _ = run(
+        state, [("p1", "act marauders"), ("p1", "done"), ("p1", "act lycaons pp1"), ("p1", "done")]
+    )
     assert state.sides["p1"].pp == 2 and state.sides["p1"].aow == 1
     texts = set(legal_texts(state, "p1"))
-    assert {"act shades pp1", "act shades pp2"} <= texts and "act shades" not in texts  # 2 to pay, 1 Art of War
+    assert {
+        "act shades pp1",
+        "act shades pp2",
+    } <= texts and "act shades" not in texts  # 2 to pay, 1 Art of War
     state, _ = run(state, [("p1", "act shades pp1")])
     assert state.sides["p1"].pp == 1 and state.sides["p1"].aow == 0
     plain = _state(hands={"p1": ["marauders", "lycaons"]}, pp={"p1": 3})
@@ -105,13 +112,17 @@ def test_an_art_of_war_card_fetches_any_card_from_the_deck_then_shuffles():
     side = outcome.state.sides["p1"]
     assert side.hand == ["marauders"] and side.aow == 0 and side.discard == [AOW]
     assert sorted(side.deck) == sorted(["lycaons", "shades", AOW]) and outcome.reveals
-    assert all(e.to == "p1" for e in outcome.events if "card" in e.text.params)  # the card is named only to p1
+    assert all(
+        e.to == "p1" for e in outcome.events if "card" in e.text.params
+    )  # the card is named only to p1
     _refused(outcome.state, "p1", "fetch shades", "mythic.err.no_aow")
 
 
 def test_end_of_turn_three_cards_under_the_deck_for_two():
     """001 l.341: once per turn, after activating, three maneuver cards under the deck, draw two."""
-    state = _state(hands={"p1": ["marauders", "lycaons", "shades", "gaolers"]}, decks={"p1": ["auditors", AOW]})
+    state = _state(
+        hands={"p1": ["marauders", "lycaons", "shades", "gaolers"]}, decks={"p1": ["auditors", AOW]}
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "done"), ("p1", "end")])
     assert state.top.kind == "cycle"
     assert "cycle gaolers lycaons shades" in legal_texts(state, "p1")
@@ -153,7 +164,9 @@ def test_new_decks_when_both_are_exhausted_and_the_first_to_run_out_plays():
 
 def test_reinforcement_regains_vitality_when_the_decks_are_rebuilt():
     """000 §"Renforts": one Vitality level per use, again and again, at the reshuffle."""
-    state = _state(hands={"p1": ["marauders"]}, decks={"p1": [], "p2": []}, pp={"p1": 5}, vit={"p1.shades": 2})
+    state = _state(
+        hands={"p1": ["marauders"]}, decks={"p1": [], "p2": []}, pp={"p1": 5}, vit={"p1.shades": 2}
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "done"), ("p1", "end")])
     assert "use reinforce shades" in legal_texts(state, "p1")
     state, _ = run(state, [("p1", "use reinforce shades"), ("p1", "use reinforce shades")])
@@ -166,8 +179,13 @@ def test_reinforcement_regains_vitality_when_the_decks_are_rebuilt():
 def test_assault_support_fetches_two_cards_and_activates_two_units_on_the_same_target():
     """000 §"Soutien d'Assaut"."""
     state = battle(
-        {"p1": ["nyx-riders@c5", "marauders@d5", "lycaons@a1", "shades@b1"], "p2": ["spartans@d6", "toxotes@c6", *P2[2:]]},
-        hands={"p1": []}, decks={"p1": ["nyx-riders", "marauders", "shades", AOW]}, pp={"p1": 1},
+        {
+            "p1": ["nyx-riders@c5", "marauders@d5", "lycaons@a1", "shades@b1"],
+            "p2": ["spartans@d6", "toxotes@c6", *P2[2:]],
+        },
+        hands={"p1": []},
+        decks={"p1": ["nyx-riders", "marauders", "shades", AOW]},
+        pp={"p1": 1},
     )
     state, _ = run(state, [("p1", "use support nyx-riders")])
     assert state.top.kind == "fetch" and state.sides["p1"].pp == 0
@@ -191,7 +209,8 @@ def test_infantry_drill_activates_only_adjacent_infantry():
     """000 §"Mouvement d'Infanterie": this unit and up to 2 adjacent Infantry, no Art of War."""
     state = battle(
         {"p1": ["spartans@c3", "hoplites-ares@d3", "toxotes@b3", "hippeis@c4", "peltasts@h3"], "p2": P2},
-        hands={"p1": ["spartans", "hoplites-ares", "toxotes", "hippeis", "peltasts"]}, pp={"p1": 2},
+        hands={"p1": ["spartans", "hoplites-ares", "toxotes", "hippeis", "peltasts"]},
+        pp={"p1": 2},
     )
     state, _ = run(state, [("p1", "use drill spartans")])
     assert state.top.kind == "main"  # an empty deck: nothing to fetch
@@ -203,7 +222,11 @@ def test_infantry_drill_activates_only_adjacent_infantry():
 def test_coordinated_assault_allows_four_activations_without_art_of_war():
     """000 §"Assaut Coordonné": this unit and up to 3 others; no other activation."""
     p1 = ["rhadamanthus@c3", "marauders@e3", "lycaons@g3", "shades@i3", "gaolers@k3"]
-    state = battle({"p1": p1, "p2": P2}, hands={"p1": ["rhadamanthus", "marauders", "lycaons", "shades", "gaolers"]}, pp={"p1": 2})
+    state = battle(
+        {"p1": p1, "p2": P2},
+        hands={"p1": ["rhadamanthus", "marauders", "lycaons", "shades", "gaolers"]},
+        pp={"p1": 2},
+    )
     state, _ = run(state, [("p1", "use coordinated rhadamanthus")])
     for unit in ("rhadamanthus", "marauders", "lycaons", "shades"):
         state, _ = run(state, [("p1", f"act {unit}"), ("p1", "done")])
@@ -233,31 +256,58 @@ def test_group_talents_fetch_up_to_their_number_of_cards_then_shuffle():
     assert state.top.kind == "fetch" and state.rng.model_dump() == rng  # not shuffled until the search ends
     outcome = GAME.apply(state, "p1", GAME.notation.parse("fetch aow", state, "p1"))
     state = outcome.state
-    assert state.top.kind == "main" and outcome.reveals and state.rng.model_dump() != rng  # 4 cards: shuffled, done
+    assert (
+        state.top.kind == "main" and outcome.reveals and state.rng.model_dump() != rng
+    )  # 4 cards: shuffled, done
     side = state.sides["p1"]
-    assert sorted(side.hand) == ["lycaons", "marauders", "rhadamanthus"] and side.aow == 1 and side.discard == []
+    assert (
+        sorted(side.hand) == ["lycaons", "marauders", "rhadamanthus"] and side.aow == 1 and side.discard == []
+    )
     assert sorted(side.deck) == sorted(["shades", "gaolers", "auditors"])
-    drill = battle({"p1": ["spartans@c3", "hoplites-ares@d3", *P1[1:]], "p2": P2}, hands={"p1": []},
-                   decks={"p1": ["spartans", "hoplites-ares", "lycaons", "shades"]}, pp={"p1": 2})
-    drill, _ = run(drill, [("p1", "use drill spartans"), ("p1", "fetch spartans"), ("p1", "fetch hoplites-ares"),
-                           ("p1", "fetch lycaons")])
+    drill = battle(
+        {"p1": ["spartans@c3", "hoplites-ares@d3", *P1[1:]], "p2": P2},
+        hands={"p1": []},
+        decks={"p1": ["spartans", "hoplites-ares", "lycaons", "shades"]},
+        pp={"p1": 2},
+    )
+    drill, _ = run(
+        drill,
+        [
+            ("p1", "use drill spartans"),
+            ("p1", "fetch spartans"),
+            ("p1", "fetch hoplites-ares"),
+            ("p1", "fetch lycaons"),
+        ],
+    )
     assert drill.top.kind == "main" and drill.sides["p1"].deck == ["shades"]  # 3 at most
-    early = battle({"p1": ["spartans@c3", *P1[1:]], "p2": P2}, hands={"p1": []},
-                   decks={"p1": ["spartans", "lycaons", "shades"]}, pp={"p1": 2})
+    early = battle(
+        {"p1": ["spartans@c3", *P1[1:]], "p2": P2},
+        hands={"p1": []},
+        decks={"p1": ["spartans", "lycaons", "shades"]},
+        pp={"p1": 2},
+    )
     early, _ = run(early, [("p1", "use drill spartans"), ("p1", "fetch spartans"), ("p1", "done")])
-    assert early.top.kind == "main" and early.sides["p1"].hand == ["spartans"] and len(early.sides["p1"].deck) == 2
+    assert (
+        early.top.kind == "main"
+        and early.sides["p1"].hand == ["spartans"]
+        and len(early.sides["p1"].deck) == 2
+    )
 
 
 def test_cards_may_be_cashed_in_before_the_new_decks_are_shuffled():
     """001 §"The Art of War cards": "Right before reshuffling their decks, each player may ...
     discard some or all of the Maneuver cards in his hand and the Art of War cards in front
     of him to earn Power points"; those cards go into the new deck."""
-    state = _state(hands={"p1": ["marauders"], "p2": ["spartans", "toxotes"]}, decks={"p1": [], "p2": []}, aow={"p2": 1})
+    state = _state(
+        hands={"p1": ["marauders"], "p2": ["spartans", "toxotes"]}, decks={"p1": [], "p2": []}, aow={"p2": 1}
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "done"), ("p1", "end")])
     assert state.top.kind == "reshuffle" and {"pp spartans", "pp aow"} <= set(legal_texts(state, "p2"))
     state, _ = run(state, [("p2", "pp spartans"), ("p2", "pp aow")])
     side = state.sides["p2"]
-    assert side.pp == content().units["spartans"].leadership + 2 and side.hand == ["toxotes"] and side.aow == 0
+    assert (
+        side.pp == content().units["spartans"].leadership + 2 and side.hand == ["toxotes"] and side.aow == 0
+    )
     assert state.top.kind == "reshuffle"
     state, _ = run(state, [("p2", "done"), ("p1", "done")])
     owned = state.sides["p2"]

@@ -27,7 +27,10 @@ def test_any_unit_regardless_of_factions_but_the_other_restrictions_still_apply(
     assert check_army(Options(), "hades", units).text.key == "mythic.err.wrong_faction"
     assert check_army(Options(), "any", units).text.key == "mythic.err.any_needs_deckbuilding"
     assert check_army(DB, "any", [*units[:4], "talos"]).text.key == "mythic.err.unit_twice"
-    assert check_army(DB, "any", ["talos", "amazons", "centaurs", "satyrs", "artillerymen"]).text.key == "mythic.err.army_cost"
+    assert (
+        check_army(DB, "any", ["talos", "amazons", "centaurs", "satyrs", "artillerymen"]).text.key
+        == "mythic.err.army_cost"
+    )
     assert check_army(DB, "zeus", units).text.key == "mythic.err.unknown_faction"
 
 
@@ -51,7 +54,9 @@ def test_a_clash_refuses_both_armies_tells_each_privately_and_bars_the_unit():
     assert {e.to for e in events if e.text.key == "mythic.ev.clash_private"} == {"p1", "p2"}
     public = [e for e in events if e.to is None]
     assert public[-1].text.key == "mythic.ev.clash" and "owls" not in str([e.text.params for e in public])
-    assert "Owls" in render(next(e.text for e in events if e.to == "p1" and e.text.key == "mythic.ev.clash_private"), "en")
+    assert "Owls" in render(
+        next(e.text for e in events if e.to == "p1" and e.text.key == "mythic.ev.clash_private"), "en"
+    )
     assert render(public[-1].text, "fr").endswith("Recrutent à nouveau : Joueur 1, Joueur 2.")
     assert GAME.legal(state, "p1") and all("owls" not in c.units for c in GAME.legal(state, "p1"))
     with pytest.raises(IllegalCommand) as err:
@@ -69,7 +74,9 @@ def test_with_teams_only_the_clashing_armies_recruit_again():
     with pytest.raises(IllegalCommand) as err:  # p4's teammate p2 has the Satyrs
         run(state, [("p4", "army hounds")])
     assert err.value.text.key == "mythic.err.teammate_has_unit"
-    state, events = run(state, [("p4", "army cerberus toxotes lycaons artillerymen stygian-archers")])  # toxotes, like p1
+    state, events = run(
+        state, [("p4", "army cerberus toxotes lycaons artillerymen stygian-archers")]
+    )  # toxotes, like p1
     assert sorted(state.top.roles) == ["p1", "p4"] and state.barred == ["toxotes"]
     assert state.sides["p2"].recruited and state.sides["p3"].recruited and state.sides["p3"].army
     assert {e.to for e in events if e.text.key == "mythic.ev.clash_private"} == {"p1", "p4"}

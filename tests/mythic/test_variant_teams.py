@@ -52,15 +52,23 @@ def test_teams_give_four_seats_in_two_teams_and_sixty_points():
     assert state.roles == ["p1", "p2", "p3", "p4"]
     assert [state.team(r) for r in state.roles] == [1, 2, 1, 2]
     assert state.enemies("p1") == ["p2", "p4"] and state.allies("p3") == ["p1", "p3"]
-    assert {r: s.team for r, s in GAME.view(state, None).sides.items()} == {"p1": 1, "p2": 2, "p3": 1, "p4": 2}
+    assert {r: s.team for r, s in GAME.view(state, None).sides.items()} == {
+        "p1": 1,
+        "p2": 2,
+        "p3": 1,
+        "p4": 2,
+    }
     assert all(s.team is None for s in GAME.view(GAME.setup(Options(), ["p1", "p2"], 1), None).sides.values())
 
 
-@pytest.mark.parametrize(("raw", "key"), [
-    ({"points": "5"}, "bot.err.option_bound"),
-    ({"teams": "maybe"}, "bot.err.bad_option"),
-    ({"deckbuilding": "2"}, "bot.err.bad_option"),
-])
+@pytest.mark.parametrize(
+    ("raw", "key"),
+    [
+        ({"points": "5"}, "bot.err.option_bound"),
+        ({"teams": "maybe"}, "bot.err.bad_option"),
+        ({"deckbuilding": "2"}, "bot.err.bad_option"),
+    ],
+)
 def test_nonsense_options_are_refused_with_a_clear_error(raw, key):
     with pytest.raises(UserError) as err:
         parse_options(GAME, raw)
@@ -79,9 +87,18 @@ def test_game_new_options_choose_the_variant_points():
 
 def test_sixty_points_at_least_fifty_five_spent_two_power_points_per_point_left():
     """001: "at least 55 Recruitment points"; "2 Power points ... for each unspent point"."""
-    refusal = check_army(TEAMS, "hades", ["cerberus", "lycaons", "legion-phlegethon", "legion-acheron", "artillerymen"])  # 53
-    assert refusal.text.key == "mythic.err.army_cost" and refusal.text.params == {"cost": 53, "low": 55, "high": 60}
-    assert check_army(TEAMS, "hades", ["cerberus", "lycaons", "stygian-archers", "artillerymen", "satyrs"]) is None
+    refusal = check_army(
+        TEAMS, "hades", ["cerberus", "lycaons", "legion-phlegethon", "legion-acheron", "artillerymen"]
+    )  # 53
+    assert refusal.text.key == "mythic.err.army_cost" and refusal.text.params == {
+        "cost": 53,
+        "low": 55,
+        "high": 60,
+    }
+    assert (
+        check_army(TEAMS, "hades", ["cerberus", "lycaons", "stygian-archers", "artillerymen", "satyrs"])
+        is None
+    )
     state, _ = _recruited()
     assert {r: s.pp for r, s in state.sides.items()} == {"p1": 4, "p2": 0, "p3": 4, "p4": 4}
 
@@ -103,14 +120,18 @@ def test_a_teammate_duplicate_is_refused_to_the_second_teammate_only():
     checked when the second teammate recruits, told to that general only)."""
     state = GAME.setup(TEAMS, GAME.roles(TEAMS), 2)
     state, _ = run(state, [("p1", "army lion-guard"), ("p2", "army judges")])
-    assert [c for c in GAME.legal(state, "p3") if "satyrs" in c.units] == []  # suggestions avoid the teammate's units
+    assert [
+        c for c in GAME.legal(state, "p3") if "satyrs" in c.units
+    ] == []  # suggestions avoid the teammate's units
     before = state.model_dump_json()
     with pytest.raises(IllegalCommand) as err:
         run(state, [("p3", "army hounds")])  # satyrs, like p1
     assert err.value.text.key == "mythic.err.teammate_has_unit"
     assert state.model_dump_json() == before
     state, events = run(state, [("p3", "army judges"), ("p4", "army hounds")])  # p3 may copy an enemy's army
-    assert state.phase == "battlefield" and not any("satyrs" in str(e.text.params) for e in events if e.to == "p3")
+    assert state.phase == "battlefield" and not any(
+        "satyrs" in str(e.text.params) for e in events if e.to == "p3"
+    )
 
 
 # ------------------------------------------------------------------------------ set-up
@@ -169,14 +190,26 @@ def test_six_tiles_in_a_rectangle_and_each_team_deploys_in_its_own_zone():
     assert all(state.zones[r] == "n" for r in team_of_chooser) and not problems(state)
     deployer = state.top.role
     with pytest.raises(IllegalCommand) as err:  # the other team's rows
-        run(state, [(deployer, f"dep {state.sides[deployer].army[0]} {'a12' if state.zones[deployer] == 's' else 'a1'}")])
+        run(
+            state,
+            [
+                (
+                    deployer,
+                    f"dep {state.sides[deployer].army[0]} {'a12' if state.zones[deployer] == 's' else 'a1'}",
+                )
+            ],
+        )
     assert err.value.text.key == "mythic.err.not_in_zone"
 
 
 # ------------------------------------------------------------------------------ play
 
-FILL = {"p1": ["shades@a1", "gaolers@b1"], "p2": ["owls@l12", "hoplites-ares@k12"],
-        "p3": ["legion-acheron@c1", "artillerymen@d1"], "p4": ["hoplites-hephaestus@j12", "peltasts@i12"]}
+FILL = {
+    "p1": ["shades@a1", "gaolers@b1"],
+    "p2": ["owls@l12", "hoplites-ares@k12"],
+    "p3": ["legion-acheron@c1", "artillerymen@d1"],
+    "p4": ["hoplites-hephaestus@j12", "peltasts@i12"],
+}
 
 
 def _teams_battle(extra, current="p1", **kw):
@@ -187,7 +220,9 @@ def _teams_battle(extra, current="p1", **kw):
 def test_a_teammates_unit_is_never_a_target_and_does_not_engage():
     """001: the generals of a team "cannot trade Units"; only enemies are attacked or engage
     a shooter (001 l.567)."""
-    state = _teams_battle({"p1": ["toxotes@e5"], "p3": ["marauders@d5"], "p4": ["satyrs@e7"]}, hands={"p1": ["toxotes"]})
+    state = _teams_battle(
+        {"p1": ["toxotes@e5"], "p3": ["marauders@d5"], "p4": ["satyrs@e7"]}, hands={"p1": ["toxotes"]}
+    )
     cc, ra = attacks.targets(state, state.unit("p1.toxotes"))
     assert cc == [] and [u.uid for u in ra] == ["p4.satyrs"]
     state, _ = run(state, [("p1", "act toxotes")])
@@ -198,13 +233,20 @@ def test_a_teammates_unit_is_never_a_target_and_does_not_engage():
 
 def test_either_enemy_may_harass_the_second_asked_only_if_the_first_passes():
     """001 §"Harass an Enemy Unit", with two enemy generals in turn order."""
-    state = _teams_battle({"p1": ["toxotes@e5"], "p2": ["lycaons@e6"], "p4": ["marauders@f6"]},
-                          hands={"p1": ["toxotes"]}, pp={"p2": 2, "p4": 2})
+    state = _teams_battle(
+        {"p1": ["toxotes@e5"], "p2": ["lycaons@e6"], "p4": ["marauders@f6"]},
+        hands={"p1": ["toxotes"]},
+        pp={"p2": 2, "p4": 2},
+    )
     state, _ = run(state, [("p1", "act toxotes")])
     assert state.top.kind == "harass" and state.top.role == "p2" and state.top.queue == ["p4"]
     assert "harass marauders" not in legal_texts(state, "p2")  # only one's own units
     passed, _ = run(state, [("p2", "pass")])
-    assert passed.top.kind == "harass" and passed.top.role == "p4" and "harass marauders" in legal_texts(passed, "p4")
+    assert (
+        passed.top.kind == "harass"
+        and passed.top.role == "p4"
+        and "harass marauders" in legal_texts(passed, "p4")
+    )
     harassed, _ = run(state, [("p2", "harass lycaons")])
     assert harassed.activation.harassed and harassed.top.kind == "activation"  # p4 is not asked again
 
@@ -212,8 +254,7 @@ def test_either_enemy_may_harass_the_second_asked_only_if_the_first_passes():
 def _react_texts(guard_owner):
     extra = {"p1": ["marauders@e5"], "p2": ["spartans@e6"], "p4": []}
     extra[guard_owner].append("shieldbearers@f5")
-    state = _teams_battle(extra,
-                          hands={"p1": ["marauders"], "p2": ["spartans"]}, pp={"p2": 4, "p4": 4})
+    state = _teams_battle(extra, hands={"p1": ["marauders"], "p2": ["spartans"]}, pp={"p2": 4, "p4": 4})
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk e5xe6")])
     while state.top.kind != "react":
         state, _ = run(state, [(state.top.role, decline(state))])
@@ -231,8 +272,13 @@ def test_only_the_attacked_generals_own_units_defend():
 def test_allied_talents_help_only_the_generals_own_units():
     """001: generals "cannot benefit from the Talents of Units they have not recruited":
     a teammate's unit blocks Arching Shot and gets no Aura of Strength (readings.allied)."""
-    state = _teams_battle({"p1": ["stygian-archers@c3", "priestesses@f5"], "p3": ["peltasts@c5", "marauders@g5"],
-                           "p2": ["spartans@c7"]})
+    state = _teams_battle(
+        {
+            "p1": ["stygian-archers@c3", "priestesses@f5"],
+            "p3": ["peltasts@c5", "marauders@g5"],
+            "p2": ["spartans@c7"],
+        }
+    )
     archers, target = state.unit("p1.stygian-archers"), state.unit("p2.spartans")
     assert not attacks.line_clear(state, archers, target)
     own = _teams_battle({"p1": ["stygian-archers@c3", "peltasts@c5"], "p2": ["spartans@c7"]})
@@ -287,12 +333,21 @@ def test_a_team_wins_when_the_two_enemy_armies_total_three_units():
 
 
 def test_two_player_results_say_who_began_and_the_factions():
-    state = battle({"p1": ["shades@a1", "gaolers@b1", "lycaons@c1"], "p2": ["owls@l12", "hoplites-ares@k12", "spartans@e6"]})
+    state = battle(
+        {
+            "p1": ["shades@a1", "gaolers@b1", "lycaons@c1"],
+            "p2": ["owls@l12", "hoplites-ares@k12", "spartans@e6"],
+        }
+    )
     ctx = Ctx(state)
     start_turn(ctx, "p1")
     assert check_victory(ctx)
     details = GAME.result(state).details
-    assert details["first"] == "p1" and details["factions"] == {"p1": "hades", "p2": "athena"} and "teams" not in details
+    assert (
+        details["first"] == "p1"
+        and details["factions"] == {"p1": "hades", "p2": "athena"}
+        and "teams" not in details
+    )
 
 
 # ------------------------------------------------------------------------------ self-play

@@ -9,10 +9,15 @@ from tests.mythic.scenario import battle, decline, run
 
 def _state():
     return battle(
-        {"p1": ["marauders@c3", "auditors@d5", "lycaons@a1", "shades@b1"], "p2": ["spartans@c4", "toxotes@h8", "owls@j12", "satyrs@l12"]},
+        {
+            "p1": ["marauders@c3", "auditors@d5", "lycaons@a1", "shades@b1"],
+            "p2": ["spartans@c4", "toxotes@h8", "owls@j12", "satyrs@l12"],
+        },
         terrain={"c4": "f", "e5": "h", "f6": "x"},
         hands={"p1": ["marauders", "lycaons"], "p2": ["spartans", "toxotes", "spartans"]},
-        decks={"p1": ["shades", AOW], "p2": [AOW]}, pp={"p1": 3}, aow={"p2": 2},
+        decks={"p1": ["shades", AOW], "p2": [AOW]},
+        pp={"p1": 3},
+        aow={"p2": 2},
     )
 
 
@@ -41,7 +46,12 @@ def test_the_view_carries_board_units_and_the_current_decision(dice):
     assert view.board.width == 12 and view.board.files == "abcdefghijkl"
     assert view.board.terrain[2 + 3 * 12] == "forest" and view.board.terrain[5 + 5 * 12] == "impassable"
     marauders = next(u for u in view.units if u.uid == "p1.marauders")
-    assert marauders.square == "c3" and marauders.vitality == 5 and marauders.stats.cc == 4 and marauders.activated
+    assert (
+        marauders.square == "c3"
+        and marauders.vitality == 5
+        and marauders.stats.cc == 4
+        and marauders.activated
+    )
     assert marauders.name.fr == "Maraudeurs Infernaux" and not marauders.flying
     auditors = next(u for u in view.units if u.uid == "p1.auditors")
     assert auditors.flying and any(t.id == "infernal_bombardment" and t.dice for t in auditors.stats.talents)

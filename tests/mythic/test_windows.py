@@ -27,14 +27,18 @@ class Skirmish(MythicBattles):
             {"p1": ["marauders@c3", *FILL1], "p2": ["spartans@c4", "talos@d3", *FILL2]},
             hands={"p1": ["marauders", "gaolers"], "p2": ["spartans", "toxotes"]},
             decks={"p1": ["shades", "lycaons"] * 4, "p2": ["owls", "talos"] * 4},
-            options=options, seed=seed,
+            options=options,
+            seed=seed,
         )
 
 
 def _attacked(p2_hand: list[str], pp2: int = 0, extra2: tuple[str, ...] = ()):
     """p1's Marauders attack p2's Spartans at close combat: p2's react window is open."""
-    state = battle({"p1": ["marauders@c3", *FILL1], "p2": ["spartans@c4", *extra2, *FILL2]},
-                   hands={"p1": ["marauders"], "p2": p2_hand}, pp={"p2": pp2})
+    state = battle(
+        {"p1": ["marauders@c3", *FILL1], "p2": ["spartans@c4", *extra2, *FILL2]},
+        hands={"p1": ["marauders"], "p2": p2_hand},
+        pp={"p2": pp2},
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4")])
     assert state.top.kind == "react" and state.top.role == "p2"
     return state
@@ -45,13 +49,18 @@ def test_a_react_window_times_out_with_pass_and_offers_readable_choices():
     window = GAME.window(state, "p2")
     assert window.kind == "react" and window.timeout == Pass()
     assert window.choices == [Counter(), Pass()]  # card conversions stay with /play
-    assert render(window.prompt, "en") == "Infernal Marauders attacks Spartans: defend, counter-attack, use a talent or pass?"
+    assert (
+        render(window.prompt, "en")
+        == "Infernal Marauders attacks Spartans: defend, counter-attack, use a talent or pass?"
+    )
     assert render(GAME.label(state, "p2", Counter()), "fr") == "Contre-attaquer avec Spartiates"
     assert GAME.window(state, "p1") is None  # not p1's decision
 
 
 def test_no_window_in_the_main_phase():
-    state = battle({"p1": ["marauders@c3", *FILL1], "p2": ["spartans@c8", *FILL2]}, hands={"p1": ["marauders"]})
+    state = battle(
+        {"p1": ["marauders@c3", *FILL1], "p2": ["spartans@c8", *FILL2]}, hands={"p1": ["marauders"]}
+    )
     assert GAME.window(state, "p1") is None
     assert GAME.standing(state, "p1", {k: "never" for k in ORDER_VALUES}) is None
 
@@ -102,8 +111,11 @@ def test_dice_window_times_out_with_the_optimal_roll(dice):
 def test_wounds_always_uses_endurance_while_it_can_pay(dice):
     """000 §"Endurance": one wound cancelled per use, again and again."""
     dice(*[5] * 40)
-    state = battle({"p1": ["marauders@c3", "gaolers@b1", "lycaons@c1", "toxotes@a1"], "p2": ["shades@c4", *FILL2]},
-                   hands={"p1": ["marauders"]}, pp={"p2": 1})
+    state = battle(
+        {"p1": ["marauders@c3", "gaolers@b1", "lycaons@c1", "toxotes@a1"], "p2": ["shades@c4", *FILL2]},
+        hands={"p1": ["marauders"]},
+        pp={"p2": 1},
+    )
     state, _ = run(state, [("p1", "act marauders"), ("p1", "atk c3xc4")])
     state = _close_until(state, "wounds")
     assert state.top.role == "p2" and GAME.window(state, "p2").kind == "wounds"

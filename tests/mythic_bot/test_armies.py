@@ -46,7 +46,13 @@ async def test_save_list_show_delete(mythic):
 
 
 async def test_french_reader_gets_french_names_and_starters(mythic):
-    await mythic.save(WHERE, BOB, "Meute", None, "cerbère, rhadamanthe, assesseurs, maraudeurs, legion-a, legion-p, artilleurs")
+    await mythic.save(
+        WHERE,
+        BOB,
+        "Meute",
+        None,
+        "cerbère, rhadamanthe, assesseurs, maraudeurs, legion-a, legion-p, artilleurs",
+    )
     listed = text(await mythic.list_armies(WHERE, BOB), "fr")
     assert "**Vos armées** (1/25)" in listed and "**Meute** : Hadès, 7 Unités, 100 points" in listed
     assert "**L'armée de Jean (exemple du livret)** (`nick`)" in listed
@@ -104,7 +110,9 @@ async def test_limits_on_names_and_count(mythic):
 async def test_check_gives_the_live_cost_and_the_engines_verdict(mythic):
     ok = text(await mythic.check(WHERE, ALICE, "hades", NICK))
     assert "7 units, 100/100 points." in ok and "✅ Valid with these options." in ok
-    short = text(await mythic.check(WHERE, ALICE, "hades", "cerberus rhadamanthus auditors marauders legion-a"))
+    short = text(
+        await mythic.check(WHERE, ALICE, "hades", "cerberus rhadamanthus auditors marauders legion-a")
+    )
     assert "91/100" in short and "❌ This army costs 91 points: spend between 95 and 100." in short
     assert "✅" in text(await mythic.check(WHERE, ALICE, "hades", TEAM_ARMY, teams=True))
     assert "58/58 points" in text(await mythic.check(WHERE, ALICE, None, TEAM_ARMY, points=58))
@@ -118,7 +126,11 @@ async def test_check_gives_the_live_cost_and_the_engines_verdict(mythic):
 
 def test_units_are_read_by_id_prefix_or_name_in_either_language():
     assert parse_units("cerb, Rhadamanthe, infernal auditors, MARAUDERS") == [
-        "cerberus", "rhadamanthus", "auditors", "marauders"]
+        "cerberus",
+        "rhadamanthus",
+        "auditors",
+        "marauders",
+    ]
     assert parse_units("legion-a legion-p arti") == ["legion-acheron", "legion-phlegethon", "artillerymen"]
     with pytest.raises(UserError) as ambiguous:
         parse_units("hoplites")
@@ -158,7 +170,9 @@ async def test_migration_applies_from_zero_and_after_the_previous_ones(tmp_path)
         with pytest.raises(aiosqlite.IntegrityError):  # one name per user, whatever the case
             await conn.execute("INSERT INTO mythic_armies VALUES ('u', 'a', 'hades', 'shades', 0, 0)")
         with pytest.raises(aiosqlite.IntegrityError):
-            await conn.execute("INSERT INTO mythic_armies VALUES ('u', ?, 'hades', 'shades', 0, 0)", ("x" * 33,))
+            await conn.execute(
+                "INSERT INTO mythic_armies VALUES ('u', ?, 'hades', 'shades', 0, 0)", ("x" * 33,)
+            )
     async with aiosqlite.connect(tmp_path / "old.db", isolation_level=None) as conn:
         assert 5 not in await migrate(conn, time.time(), MIGRATIONS, upto=4)  # a database from before
         assert 5 in await migrate(conn, time.time(), MIGRATIONS)

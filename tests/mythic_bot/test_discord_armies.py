@@ -62,11 +62,14 @@ async def build(table: Table, user, parts: list[str], faction: str = "hades") ->
     the finished list's value and the last suggestions seen."""
     typed = ""
     for part in parts:
-        choices = await table.fake.autocomplete(user, table.channel, "army save", "units", faction=faction,
-                                                units=typed + part)
+        choices = await table.fake.autocomplete(
+            user, table.channel, "army save", "units", faction=faction, units=typed + part
+        )
         assert len(choices) == 1, choices
         typed = choices[0]["value"] + " "
-    final = await table.fake.autocomplete(user, table.channel, "army save", "units", faction=faction, units=typed)
+    final = await table.fake.autocomplete(
+        user, table.channel, "army save", "units", faction=faction, units=typed
+    )
     return final[0]["value"], final
 
 
@@ -75,7 +78,9 @@ async def test_save_recruit_and_play_typed_moves(fake, tmp_path):
     store, bot = await start(fake, tmp_path / "agora.db")
     try:
         # build and save by autocomplete: each suggestion shows cost and running total
-        first = await fake.autocomplete(alice, table.channel, "army save", "units", faction="hades", units="cerb")
+        first = await fake.autocomplete(
+            alice, table.channel, "army save", "units", faction="hades", units="cerb"
+        )
         assert first == [{"name": "Cerberus, Guardian of the Gate of Hell (29) · 29/100", "value": "cerb"}]
         units, final = await build(table, alice, NICK)
         assert final[0]["name"] == "✓ these 7 units · 100/100"
@@ -162,7 +167,9 @@ async def test_recruiting_stays_secret_until_both_have(fake, tmp_path):
         await table.slash(alice, "game new", game="mythic", seed=7)
         await table.slash(bruno, "game join")
         await table.slash(alice, "game start")
-        units = await fake.autocomplete(bruno, table.channel, "mythic recruit", "units", faction="athena", units="tal")
+        units = await fake.autocomplete(
+            bruno, table.channel, "mythic recruit", "units", faction="athena", units="tal"
+        )
         assert units[0]["name"] == "Talos, le Géant de Bronze (30) · 30/100"
         recruited = await table.slash(bruno, "mythic recruit", army="phalanx")
         assert "Vous avez recruté **La Phalange** (Athéna, 96 points)" in recruited.ephemeral_text
@@ -191,8 +198,12 @@ async def test_deck_building_through_discord_bars_a_unit_both_sides_wanted(fake,
         mixed = await table.slash(alice, "mythic recruit", units="talos cerberus marauders spartans shades")
         assert "You recruited" in mixed.ephemeral_text and "95 points" in mixed.ephemeral_text
         before = table.public_text()
-        await table.slash(bruno, "mythic recruit", units="cerberus rhadamanthus auditors legion-acheron artillerymen lycaons owls")
-        public = table.public_text()[len(before):]
+        await table.slash(
+            bruno,
+            "mythic recruit",
+            units="cerberus rhadamanthus auditors legion-acheron artillerymen lycaons owls",
+        )
+        public = table.public_text()[len(before) :]
         assert "Enemy armies share a unit" in public and "Cerberus" not in public  # which one: only privately
         assert "Talos" not in public  # nor anything else of either army
         told = [m.content for user in (alice, bruno) for m in table.dms(user)]
@@ -201,7 +212,11 @@ async def test_deck_building_through_discord_bars_a_unit_both_sides_wanted(fake,
         again = await table.slash(alice, "mythic recruit", units="talos cerberus marauders spartans shades")
         assert "Cerberus, Guardian of the Gate of Hell is barred for this battle" in again.ephemeral_text
         await table.slash(alice, "mythic recruit", units="talos strategos marauders spartans shades satyrs")
-        await table.slash(bruno, "mythic recruit", units="rhadamanthus auditors legion-acheron legion-phlegethon artillerymen lycaons owls nemean-lion")
+        await table.slash(
+            bruno,
+            "mythic recruit",
+            units="rhadamanthus auditors legion-acheron legion-phlegethon artillerymen lycaons owls nemean-lion",
+        )
         revealed = table.public_text()
         assert "Talos" in revealed and "Rhadam" in revealed  # both armies shown once both recruited
         running = await store.channel_game(str(table.channel.guild_id), str(table.channel.id))

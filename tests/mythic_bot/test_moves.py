@@ -10,12 +10,22 @@ from bot.service.api import UserError
 
 UNITS_AT = {"f6": "hippeis", "d3": "amazons", "e6": "marauders", "e7": "shades", "j7": "cerberus"}
 ACTIVATION = ["act talos", "act hippeis", "act toxotes pp1", "end", "pp catapult", "pp aow", "fetch aow"]
-MOVING = ["mv f6-a1", "mv f6-e5", "mv d3-e5", "mv d3-d4-d5", "atk f6xe6", "spread f6xe6+e7", "atk d3xe6", "done"]
+MOVING = [
+    "mv f6-a1",
+    "mv f6-e5",
+    "mv d3-e5",
+    "mv d3-d4-d5",
+    "atk f6xe6",
+    "spread f6xe6+e7",
+    "atk d3xe6",
+    "done",
+]
 
 
 def test_activation_choices_name_units_in_the_readers_language():
     assert moves.activate_choices(ACTIVATION, "", "en") == [
-        ("Talos, the Bronze Giant", "talos"), ("Hippeis of Thessaly", "hippeis"),
+        ("Talos, the Bronze Giant", "talos"),
+        ("Hippeis of Thessaly", "hippeis"),
         ("Toxotes, Leader: 1 power point instead of an Art of War card", "toxotes pp1"),
     ]
     assert moves.activate_choices(ACTIVATION, "thess", "fr") == [("Hippeis de Thessalie", "hippeis")]
@@ -29,7 +39,9 @@ def test_move_choices_and_notation():
     assert ("a1 ← Hippeis of Thessaly (f6)", "a1") in to and ("d5 ← Amazons of Themiscyra (d3)", "d5") in to
     assert [v for _, v in moves.destination_choices(MOVING, UNITS_AT, "", "en", "d3")] == ["e5", "d5"]
     assert moves.mover_choices(MOVING, UNITS_AT, "", "fr") == [
-        ("Hippeis de Thessalie (f6)", "f6"), ("Amazones de Thémiscyra (d3)", "d3")]
+        ("Hippeis de Thessalie (f6)", "f6"),
+        ("Amazones de Thémiscyra (d3)", "d3"),
+    ]
     assert moves.move_notation(MOVING, UNITS_AT, "a1", None) == "mv f6-a1"  # only the Hippeis reach a1
     assert moves.move_notation(MOVING, UNITS_AT, "e5", "amazons") == "mv d3-e5"
     assert moves.move_notation(MOVING, UNITS_AT, "z9", "f6") == "mv f6-z9"  # the engine will say why not
@@ -45,7 +57,10 @@ def test_attack_choices_show_targets_by_name_and_square():
     targets = moves.target_choices(MOVING, UNITS_AT, "", "en", None)
     assert targets == [
         ("Infernal Marauders (e6) ← Hippeis of Thessaly (f6)", "atk f6xe6"),
-        ("Spread Shot: Infernal Marauders (e6) + Shades of Erebus (e7) ← Hippeis of Thessaly (f6)", "spread f6xe6+e7"),
+        (
+            "Spread Shot: Infernal Marauders (e6) + Shades of Erebus (e7) ← Hippeis of Thessaly (f6)",
+            "spread f6xe6+e7",
+        ),
         ("Infernal Marauders (e6) ← Amazons of Themiscyra (d3)", "atk d3xe6"),
     ]
     assert moves.target_choices(MOVING, UNITS_AT, "", "fr", "f6") == [
@@ -54,7 +69,9 @@ def test_attack_choices_show_targets_by_name_and_square():
     ]
     assert [v for _, v in moves.target_choices(MOVING, UNITS_AT, "", "en", "d3")] == ["atk d3xe6"]
     assert moves.attacker_choices(MOVING, UNITS_AT, "", "en") == [
-        ("Hippeis of Thessaly (f6)", "f6"), ("Amazons of Themiscyra (d3)", "d3")]
+        ("Hippeis of Thessaly (f6)", "f6"),
+        ("Amazons of Themiscyra (d3)", "d3"),
+    ]
     assert moves.attack_notation(MOVING, UNITS_AT, "spread f6xe6+e7", None) == "spread f6xe6+e7"
     assert moves.attack_notation(MOVING, UNITS_AT, "Maraudeurs Infernaux", "amazons") == "atk d3xe6"
     assert moves.attack_notation(MOVING, UNITS_AT, "e6", None) == "atk f6xe6"  # a plain attack first
@@ -65,6 +82,8 @@ def test_attack_choices_show_targets_by_name_and_square():
 
 def test_convert_choices_and_notation():
     assert moves.convert_choices(ACTIVATION, "", "fr") == [
-        ("Catapulte de Corinthe", "catapult"), ("carte Art de la Guerre", "aow")]
+        ("Catapulte de Corinthe", "catapult"),
+        ("carte Art de la Guerre", "aow"),
+    ]
     assert moves.convert_notation("aow") == "pp aow"
     assert moves.convert_notation("Catapulte") == "pp catapult"

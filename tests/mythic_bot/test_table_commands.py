@@ -23,7 +23,10 @@ async def test_recruit_choices_judge_armies_under_this_games_options(mythic, tab
     await mythic.save(WHERE, ALICE, "Hellhounds", "hades", NICK)
     await tables.new_game(WHERE, ALICE, "mythic", {"teams": True})
     choices = dict((v, n) for n, v in await mythic.army_choices(WHERE, ALICE, ""))
-    assert choices["Hellhounds"] == "Hellhounds · 100 pts · ✗ This army costs 100 points: spend between 55 and 60."
+    assert (
+        choices["Hellhounds"]
+        == "Hellhounds · 100 pts · ✗ This army costs 100 points: spend between 55 and 60."
+    )
     assert set(choices) == {"Hellhounds", *(a.key for a in starters())}
     assert "Hellhounds" not in dict((v, n) for n, v in await mythic.army_choices(WHERE, BOB, ""))  # private
     builder = await mythic.recruit_unit_choices(WHERE, BOB, "hades", "cerb")
@@ -31,7 +34,10 @@ async def test_recruit_choices_judge_armies_under_this_games_options(mythic, tab
 
 
 async def test_typed_commands_need_a_mythic_game_here(mythic, tables):
-    for call in (mythic.activate(tables, OTHER, ALICE, "cerberus"), mythic.simple(tables, OTHER, ALICE, "pass")):
+    for call in (
+        mythic.activate(tables, OTHER, ALICE, "cerberus"),
+        mythic.simple(tables, OTHER, ALICE, "pass"),
+    ):
         with pytest.raises(UserError) as none:
             await call
         assert none.value.text.key == "bot.err.no_game"
@@ -64,8 +70,11 @@ async def test_roster_shows_one_armys_image_to_the_asker_only(mythic, tables):
     secret = await mythic.roster(WHERE, BOB, "alice")
     await mythic.recruit(tables, WHERE, ALICE, army="phalanx")
     await mythic.recruit(tables, WHERE, BOB, army="nick")
-    mine, hers, his = (await mythic.roster(WHERE, ALICE), await mythic.roster(WHERE, BOB, "p1"),
-                       await mythic.roster(WHERE, ALICE, "Bob"))
+    mine, hers, his = (
+        await mythic.roster(WHERE, ALICE),
+        await mythic.roster(WHERE, BOB, "p1"),
+        await mythic.roster(WHERE, ALICE, "Bob"),
+    )
     for reply in (secret, mine, hers, his):
         [message] = reply.messages
         assert message.ephemeral and message.image.data.startswith(b"\x89PNG")
@@ -75,5 +84,8 @@ async def test_roster_shows_one_armys_image_to_the_asker_only(mythic, tables):
     assert hers.messages[0].image.data != secret.messages[0].image.data  # both French: revealed since
     with pytest.raises(UserError) as nobody:
         await mythic.roster(WHERE, ALICE, "Zeus")
-    assert render(nobody.value.text, "en") == "No general called Zeus in this game. Generals: Alice (p1), Bob (p2)."
+    assert (
+        render(nobody.value.text, "en")
+        == "No general called Zeus in this game. Generals: Alice (p1), Bob (p2)."
+    )
     assert await mythic.player_choices(WHERE, "b") == [("Bob (p2)", "p2")]

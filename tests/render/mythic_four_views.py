@@ -30,11 +30,16 @@ def wide_board(board: BoardView) -> BoardView:
     width = board.width + tile
     terrain = []
     for y in range(board.height):
-        row = board.terrain[y * board.width:(y + 1) * board.width]
+        row = board.terrain[y * board.width : (y + 1) * board.width]
         terrain += row + row[:tile]
     nw, ne, sw, se = board.tiles
-    return BoardView(width=width, height=board.height, files=LETTERS[:width], terrain=terrain,
-                     tiles=[nw, ne, nw, sw, se, sw])
+    return BoardView(
+        width=width,
+        height=board.height,
+        files=LETTERS[:width],
+        terrain=terrain,
+        tiles=[nw, ne, nw, sw, se, sw],
+    )
 
 
 def mirrored(square: str | None, width: int, height: int) -> str | None:
@@ -46,10 +51,13 @@ def mirrored(square: str | None, width: int, height: int) -> str | None:
 
 
 def copied_unit(unit: UnitView, owner: str, width: int, height: int) -> UnitView:
-    return unit.model_copy(update={
-        "uid": f"{owner}.{unit.uid.split('.', 1)[1]}", "owner": owner,
-        "square": mirrored(unit.square, width, height),
-    })
+    return unit.model_copy(
+        update={
+            "uid": f"{owner}.{unit.uid.split('.', 1)[1]}",
+            "owner": owner,
+            "square": mirrored(unit.square, width, height),
+        }
+    )
 
 
 def widen(view: MythicView, viewer: str | None = None) -> MythicView:
@@ -66,15 +74,28 @@ def widen(view: MythicView, viewer: str | None = None) -> MythicView:
         source = COPY_OF.get(role, role)
         zone_of = {"p3": "p1", "p4": "p2"}.get(role, role)  # team-mates share their edge
         side = view.sides[source]
-        sides[role] = side.model_copy(update={
-            "role": role, "team": TEAM[role], "first": side.first and role == source,
-            "zone": view.sides[zone_of].zone, "hand": side.hand if role == (viewer or view.viewer) else None,
-        })
-    winners = None if view.winners is None else [r for r in ROLES if TEAM[r] in {TEAM[w] for w in view.winners}]
-    return view.model_copy(update={
-        "viewer": viewer or view.viewer, "roles": ROLES, "board": board, "units": units, "sides": sides,
-        "winners": winners,
-    })
+        sides[role] = side.model_copy(
+            update={
+                "role": role,
+                "team": TEAM[role],
+                "first": side.first and role == source,
+                "zone": view.sides[zone_of].zone,
+                "hand": side.hand if role == (viewer or view.viewer) else None,
+            }
+        )
+    winners = (
+        None if view.winners is None else [r for r in ROLES if TEAM[r] in {TEAM[w] for w in view.winners}]
+    )
+    return view.model_copy(
+        update={
+            "viewer": viewer or view.viewer,
+            "roles": ROLES,
+            "board": board,
+            "units": units,
+            "sides": sides,
+            "winners": winners,
+        }
+    )
 
 
 def self_played(seed: int, keep: Callable[[MythicView], object]) -> list:

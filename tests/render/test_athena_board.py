@@ -87,10 +87,14 @@ def test_power_badges_and_learned_colours_are_drawn(public):
     view = mid_duel()
     army = view.armies["a"]
     slots = [s.model_copy(update={"power_count": 3}) if s.slot == 2 else s for s in army.slots]
-    more_powers = view.model_copy(update={"armies": {**view.armies, "a": army.model_copy(update={"slots": slots})}})
+    more_powers = view.model_copy(
+        update={"armies": {**view.armies, "a": army.model_copy(update={"slots": slots})}}
+    )
     assert board_png(more_powers, NAMES, "en") != public
     slots = [s.model_copy(update={"known_colour": "red"}) if s.slot == 2 else s for s in army.slots]
-    hinted = view.model_copy(update={"armies": {**view.armies, "a": army.model_copy(update={"slots": slots})}})
+    hinted = view.model_copy(
+        update={"armies": {**view.armies, "a": army.model_copy(update={"slots": slots})}}
+    )
     assert board_png(hinted, NAMES, "en") != public
 
 

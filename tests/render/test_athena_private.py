@@ -51,7 +51,9 @@ def test_attached_powers_make_their_row_taller():
     view = mid_duel("a")
     army = view.armies["a"]
     bare = [s.model_copy(update={"powers": []}) for s in army.slots]
-    unpowered = view.model_copy(update={"armies": {**view.armies, "a": army.model_copy(update={"slots": bare})}})
+    unpowered = view.model_copy(
+        update={"armies": {**view.armies, "a": army.model_copy(update={"slots": bare})}}
+    )
     assert size(private_png(unpowered, NAMES, "en"))[1] < size(private_png(view, NAMES, "en"))[1]
 
 
@@ -77,7 +79,7 @@ def test_slot_boxes_never_overlap_and_stay_in_their_area():
                 assert 20 <= box[0] < box[2] <= 680 and 100 <= box[1] < box[3] <= 100 + height
             ordered = list(boxes.values())
             for i, a in enumerate(ordered):
-                for b in ordered[i + 1:]:
+                for b in ordered[i + 1 :]:
                     assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
 
 
@@ -91,7 +93,9 @@ def test_mirrored_armies_put_the_bottom_row_at_the_top():
 def test_board_of_a_private_view_draws_what_that_player_learned():
     view = mid_duel("a")
     learned = view.armies["b"]
-    forgotten = learned.model_copy(update={"slots": [s.model_copy(update={"card": None, "known_colour": None})
-                                                     for s in learned.slots]})
+    forgotten = learned.model_copy(
+        update={"slots": [s.model_copy(update={"card": None, "known_colour": None}) for s in learned.slots]}
+    )
     assert board_png(view, NAMES, "en") != board_png(
-        view.model_copy(update={"armies": {**view.armies, "b": forgotten}}), NAMES, "en")
+        view.model_copy(update={"armies": {**view.armies, "b": forgotten}}), NAMES, "en"
+    )

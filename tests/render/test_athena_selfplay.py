@@ -25,12 +25,17 @@ def moments():
 
     def keep(_before, _role, _command, outcome):
         view = GAME.view(outcome.state, None)
-        key = (min(view.round, 2), view.phase, bool(view.engaged),
-               all(e.value is not None for e in view.engaged.values()))
+        key = (
+            min(view.round, 2),
+            view.phase,
+            bool(view.engaged),
+            all(e.value is not None for e in view.engaged.values()),
+        )
         seen.setdefault(key, outcome.state)
 
-    record = play(GAME, {r: GAME.players["random"](i + 11) for i, r in enumerate(roles)}, seed=2024,
-                  on_step=keep)
+    record = play(
+        GAME, {r: GAME.players["random"](i + 11) for i, r in enumerate(roles)}, seed=2024, on_step=keep
+    )
     seen[("final",)] = record.state
     return list(seen.values())
 

@@ -15,7 +15,10 @@ LONG = "Annihilation de pouvoir"
 
 def test_fit_size_shrinks_until_the_text_fits_but_not_below_the_minimum():
     width = text_width(LONG, 20)
-    assert fit_size(LONG, width + 5, 26, 14) == 20 or text_width(LONG, fit_size(LONG, width + 5, 26, 14)) <= width + 5
+    assert (
+        fit_size(LONG, width + 5, 26, 14) == 20
+        or text_width(LONG, fit_size(LONG, width + 5, 26, 14)) <= width + 5
+    )
     assert fit_size(LONG, 10, 26, 14) == 14
     assert fit_size("ok", 500, 26, 14) == 26
 
@@ -77,6 +80,7 @@ def test_palette_png_keeps_every_named_colour_exact():
 
 def test_threat_colours_differ_in_lightness_not_only_in_hue():
     """Colour-blind safety: each pair of threat colours differs in luminance."""
+
     def luma(rgb):
         r, g, b = rgb
         return 0.299 * r + 0.587 * g + 0.114 * b

@@ -52,9 +52,13 @@ def grid_difference(a, b) -> Box | None:
     """Where two views' battlefields differ (before PNG encoding), in image coordinates."""
     g = grid_of(a)
     frame = (g.left - 4, g.top - 4, g.right + 4, g.bottom + 4)
-    diff = ImageChops.difference(board_image(a, NAMES, "en").crop(frame), board_image(b, NAMES, "en").crop(frame))
+    diff = ImageChops.difference(
+        board_image(a, NAMES, "en").crop(frame), board_image(b, NAMES, "en").crop(frame)
+    )
     box = diff.getbbox()
-    return None if box is None else (box[0] + frame[0], box[1] + frame[1], box[2] + frame[0], box[3] + frame[1])
+    return (
+        None if box is None else (box[0] + frame[0], box[1] + frame[1], box[2] + frame[0], box[3] + frame[1])
+    )
 
 
 def cell(view, name: str) -> Box:
@@ -150,7 +154,7 @@ def test_terrains_differ_without_colour():
     greys = {t: square(t, 60).convert("L") for t in FILL}
     names = list(greys)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             diff = ImageStat.Stat(ImageChops.difference(greys[a], greys[b])).mean[0]
             assert diff > 8, (a, b, diff)
 
@@ -164,7 +168,9 @@ def test_french_board_has_french_words_and_the_same_layout():
     fr = board_image(battle(), NAMES, "fr")
     en = board_image(battle(), NAMES, "en")
     assert fr.size == en.size
-    assert ImageChops.difference(fr.crop((0, 0, WIDTH, 150)), en.crop((0, 0, WIDTH, 150))).getbbox() is not None
+    assert (
+        ImageChops.difference(fr.crop((0, 0, WIDTH, 150)), en.crop((0, 0, WIDTH, 150))).getbbox() is not None
+    )
     # token labels come from the unit's name in the reader's language
     fr_labels, en_labels = Scene(battle(), NAMES, "fr").labels, Scene(battle(), NAMES, "en").labels
     assert (fr_labels["p1.spartans"], en_labels["p1.spartans"]) == ("Hopl", "Spar")
@@ -176,7 +182,11 @@ def test_a_players_own_view_draws_the_public_battlefield():
     recruitment, draws exactly the public picture (the board never reads those fields)."""
     mine = battle(viewer="p1", hand=["spartans", "owls", "owls", "toxotes"])
     assert mine.sides["p1"].hand
-    assert board_png(mine, NAMES, "fr") == board_png(blank_hidden(mine), NAMES, "fr") == board_png(battle(), NAMES, "fr")
+    assert (
+        board_png(mine, NAMES, "fr")
+        == board_png(blank_hidden(mine), NAMES, "fr")
+        == board_png(battle(), NAMES, "fr")
+    )
     secret = recruiting("p1")
     assert secret.sides["p1"].army
     assert board_png(secret, NAMES, "en") == board_png(recruiting(), NAMES, "en")

@@ -18,16 +18,25 @@ def scripted(faces: list[int]):
 
 
 def as_view(r: engine_dice.Roll) -> RollView:
-    return RollView(role=r.role, unit=r.unit, kind=r.kind, difficulty=r.difficulty, successes=r.successes, done=r.done,
-                    rounds=r.rounds,
-                    dice=[DieView(faces=list(d.faces), total=d.total, status=d.status, bonus=d.bonus) for d in r.dice])
+    return RollView(
+        role=r.role,
+        unit=r.unit,
+        kind=r.kind,
+        difficulty=r.difficulty,
+        successes=r.successes,
+        done=r.done,
+        rounds=r.rounds,
+        dice=[DieView(faces=list(d.faces), total=d.total, status=d.status, bonus=d.bonus) for d in r.dice],
+    )
 
 
 def rulebook_roll() -> RollView:
     """001 §"Attack Roll", worked example: 4 dice against a Defense of 7 roll 5 2 4 1; the 1
     is discarded onto the 4; both 5s are re-rolled (+3, +1); the 2 is discarded onto the 1.
     Final: 8 (5+3) and 7 (5+2), two successes. Played with the engine's own dice functions."""
-    r = engine_dice.new_roll(4, scripted([5, 2, 4, 1]), role="p1", unit="p1.marauders", kind="cc", difficulty=7)
+    r = engine_dice.new_roll(
+        4, scripted([5, 2, 4, 1]), role="p1", unit="p1.marauders", kind="cc", difficulty=7
+    )
     engine_dice.boost(r, spend=3, onto=2)
     engine_dice.reroll(r, [0, 2], scripted([3, 1]))
     engine_dice.boost(r, spend=1, onto=2)
@@ -36,15 +45,24 @@ def rulebook_roll() -> RollView:
 
 
 def test_the_rulebook_example_reads_as_the_rulebook_writes_it():
-    attack = AttackView(attacker="p1.marauders", target="p2.spartans", kind="cc", rolls=[rulebook_roll()],
-                        wounds={"p2.spartans": 2}, destroyed=[], evaded=False)
+    attack = AttackView(
+        attacker="p1.marauders",
+        target="p2.spartans",
+        kind="cc",
+        rolls=[rulebook_roll()],
+        wounds={"p2.spartans": 2},
+        destroyed=[],
+        evaded=False,
+    )
     assert dice_line(attack, "en") == (
-        "CC vs 7 — 1: 5+3=8 ✓ · 2: 2 discarded · 3: 5+1+1=7 ✓ · 4: 1 discarded → successes: 2 — wounds: 2")
+        "CC vs 7 — 1: 5+3=8 ✓ · 2: 2 discarded · 3: 5+1+1=7 ✓ · 4: 1 discarded → successes: 2 — wounds: 2"
+    )
 
 
 def test_the_line_reads_in_french():
     assert dice_line(cc_attack(), "fr") == (
-        "CC contre 6 — 1: 5+4=9 ✓ · 2: 3+1=4 · 3: 1 défaussé · 4: 0 perdu · 5: 6 ✓ → réussites : 2 — dégâts : 2")
+        "CC contre 6 — 1: 5+4=9 ✓ · 2: 3+1=4 · 3: 1 défaussé · 4: 0 perdu · 5: 6 ✓ → réussites : 2 — dégâts : 2"
+    )
 
 
 def test_a_die_equal_to_the_defense_is_a_success():
@@ -62,8 +80,15 @@ def test_a_replaced_face_is_not_counted_twice():
 
 
 def test_a_roll_still_being_decided_says_so_and_counts_no_wound():
-    attack = AttackView(attacker="a", target="b", kind="ra", rolls=[roll("p1", "a", [[5], [2]], 4, done=False, kind="ra")],
-                        wounds={}, destroyed=[], evaded=False)
+    attack = AttackView(
+        attacker="a",
+        target="b",
+        kind="ra",
+        rolls=[roll("p1", "a", [[5], [2]], 4, done=False, kind="ra")],
+        wounds={},
+        destroyed=[],
+        evaded=False,
+    )
     line = dice_line(attack, "en")
     assert line == "Ranged vs 4 — 1: 5 ✓ · 2: 2 → successes: 1 (choices pending)"
 

@@ -33,9 +33,21 @@ from tests.render.mythic_views import blank_hidden, four_players
 # Machado, Oliveira & Fernandes (2009), severity 1, on linear RGB.
 CVD = {
     "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 
 
@@ -47,8 +59,11 @@ def linear(channel: int) -> float:
 def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
     """CIELAB (D65) of a linear RGB colour."""
     r, g, b = rgb
-    x, y, z = 0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b, \
-        0.0193 * r + 0.1192 * g + 0.9505 * b
+    x, y, z = (
+        0.4124 * r + 0.3576 * g + 0.1805 * b,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        0.0193 * r + 0.1192 * g + 0.9505 * b,
+    )
 
     def f(t: float) -> float:
         return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
@@ -59,7 +74,9 @@ def lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
 
 def seen_as(colour: tuple[int, int, int], vision: str) -> tuple[float, float, float]:
     rgb = [linear(c) for c in colour]
-    return lab(tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in CVD[vision]))
+    return lab(
+        tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in CVD[vision])
+    )
 
 
 def contrast_with_white(colour: tuple[int, int, int]) -> float:
@@ -91,15 +108,22 @@ def drawn(monkeypatch) -> list[tuple[str, int]]:
 def moments():
     """One self-played state per kind of moment: phase, decision, an attack being resolved,
     a last move, units destroyed, a unit destroyed by the last attack; and the final state."""
+
     def key(view):
-        return (view.phase, view.decision.kind if view.decision else None, view.combat is not None,
-                bool(view.last_move), any(u.destroyed for u in view.units),
-                bool(view.last_attack and view.last_attack.destroyed))
+        return (
+            view.phase,
+            view.decision.kind if view.decision else None,
+            view.combat is not None,
+            bool(view.last_move),
+            any(u.destroyed for u in view.units),
+            bool(view.last_attack and view.last_attack.destroyed),
+        )
 
     return self_played(3, key)
 
 
 # --- the four seats ---------------------------------------------------------------------------
+
 
 def test_the_four_colours_stay_apart_for_every_kind_of_colour_vision():
     for vision in CVD:
@@ -126,8 +150,12 @@ def test_seats_follow_the_teams_whatever_the_order_of_the_roles():
     sides = view.sides
     assert [seat(ROLES, sides, r) for r in ROLES] == list(SEATS)
     shuffled = ["p3", "p4", "p1", "p2"]
-    assert {r: seat(shuffled, sides, r) for r in ROLES} == {"p3": SEATS[0], "p4": SEATS[1], "p1": SEATS[2],
-                                                             "p2": SEATS[3]}
+    assert {r: seat(shuffled, sides, r) for r in ROLES} == {
+        "p3": SEATS[0],
+        "p4": SEATS[1],
+        "p1": SEATS[2],
+        "p2": SEATS[3],
+    }
     two = mythic_views.battle()  # no teams: by rank, as before
     assert [seat(two.roles, two.sides, r) for r in two.roles] == list(SEATS[:2])
 
@@ -139,12 +167,15 @@ def test_every_token_carries_its_owners_colour():
     for unit in view.units:
         if unit.square is None:
             continue
-        colours = {colour: n for n, colour in image.crop(grid.cell_box(*grid.xy(unit.square))).getcolors(1 << 16)}
+        colours = {
+            colour: n for n, colour in image.crop(grid.cell_box(*grid.xy(unit.square))).getcolors(1 << 16)
+        }
         own = Scene(view, NAMES, "en").seat(unit.owner).fill
         assert colours.get(own, 0) > 200, (unit.uid, unit.square)
 
 
 # --- the 6-tile battlefield -------------------------------------------------------------------
+
 
 def test_squares_of_the_rectangle_are_where_the_notation_names_them():
     view = widen(mythic_views.battle())
@@ -165,8 +196,12 @@ def test_tile_borders_split_the_rectangle_into_six_tiles():
     y = grid.top + grid.cell // 2  # a row of open ground? only the borders matter
     on_border = [image.getpixel((grid.left + x * grid.cell, y)) for x in (6, 12)]
     assert on_border == [TILE_INK, TILE_INK]
-    assert image.getpixel((grid.left + 3 * grid.cell, grid.top + 6 * grid.cell)) == TILE_INK  # between north and south
-    assert image.getpixel((grid.left + 3 * grid.cell, grid.top + 5 * grid.cell)) != TILE_INK  # a plain grid line
+    assert (
+        image.getpixel((grid.left + 3 * grid.cell, grid.top + 6 * grid.cell)) == TILE_INK
+    )  # between north and south
+    assert (
+        image.getpixel((grid.left + 3 * grid.cell, grid.top + 5 * grid.cell)) != TILE_INK
+    )  # a plain grid line
 
 
 def test_team_mates_share_their_deployment_edge_and_the_ranks_stay_clear_of_it():
@@ -186,9 +221,13 @@ def test_team_mates_share_their_deployment_edge_and_the_ranks_stay_clear_of_it()
 
 def test_the_last_move_is_drawn_on_the_far_east_tiles():
     base = four_players()
-    moved = base.model_copy(update={"last_move": ["r6", "r5", "r4"], "last_move_unit": "p3.owls",
-                                    "units": [u.model_copy(update={"square": "r4"}) if u.uid == "p3.owls" else u
-                                              for u in base.units]})
+    moved = base.model_copy(
+        update={
+            "last_move": ["r6", "r5", "r4"],
+            "last_move_unit": "p3.owls",
+            "units": [u.model_copy(update={"square": "r4"}) if u.uid == "p3.owls" else u for u in base.units],
+        }
+    )
     grid = layout(Scene(moved, NAMES, "en")).grid
     x0, y0, x1, y1 = grid.cell_box(*grid.xy("r5"))
     assert board_image(moved, NAMES, "en").getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == MOVE_INK
@@ -196,9 +235,12 @@ def test_the_last_move_is_drawn_on_the_far_east_tiles():
 
 def test_a_unit_activated_this_turn_carries_a_gold_tick():
     """001 §"Game Turn": a unit is activated once a turn; its token says so (✓ in gold)."""
+
     def gold_in_owls_square(activated: bool) -> int:
         base = four_players()
-        units = [u.model_copy(update={"activated": activated}) if u.uid == "p3.owls" else u for u in base.units]
+        units = [
+            u.model_copy(update={"activated": activated}) if u.uid == "p3.owls" else u for u in base.units
+        ]
         view = base.model_copy(update={"units": units})
         grid = layout(Scene(view, NAMES, "en")).grid
         crop = board_image(view, NAMES, "en").crop(grid.cell_box(*grid.xy("r2")))
@@ -222,11 +264,18 @@ def test_a_six_tile_board_stays_legible_on_a_phone(drawn):
 
 # --- the panels and the legend ------------------------------------------------------------------
 
+
 def test_panels_are_grouped_by_team_under_a_team_header():
     view = widen(mythic_views.battle())
     slots = layout(Scene(view, NAMES, "en")).slots
-    assert [(kind, key) for kind, key, _ in slots] == [("team", 1), ("player", "p1"), ("player", "p3"),
-                                                       ("team", 2), ("player", "p2"), ("player", "p4")]
+    assert [(kind, key) for kind, key, _ in slots] == [
+        ("team", 1),
+        ("player", "p1"),
+        ("player", "p3"),
+        ("team", 2),
+        ("player", "p2"),
+        ("player", "p4"),
+    ]
     left = {key: box[0] for _, key, box in slots}
     assert left[1] == left["p1"] == left["p3"] < left[2] == left["p2"] == left["p4"]
     boxes = [box for _, _, box in slots]
@@ -284,6 +333,7 @@ def test_the_render_catalog_has_no_duplicate_key():
 
 # --- self-played positions --------------------------------------------------------------------
 
+
 def test_self_played_moments_cover_combat_and_destruction(moments):
     """The engine's own team variant: four seats, two teams, 6 tiles (18 x 12)."""
     views = [GAME.view(s, None) for s in moments]
@@ -327,6 +377,8 @@ def test_a_private_view_for_p3_holds_p3s_hand_only(moments, drawn):
         mate_rows = {Scene(mate, NAMES, "en").unit_text(f"p1.{card}") for card in mate.sides["p1"].hand or []}
         assert mate_rows and not any(t.startswith(row) for t, _ in drawn for row in mate_rows)
         # filling the other generals' hands changes nothing: the image reads p3's only
-        leaked = {r: s.model_copy(update={"hand": ["spy"] * 3}) if r != "p3" else s for r, s in mine.sides.items()}
+        leaked = {
+            r: s.model_copy(update={"hand": ["spy"] * 3}) if r != "p3" else s for r, s in mine.sides.items()
+        }
         assert private_png(mine.model_copy(update={"sides": leaked}), NAMES, "en") == data
         assert decode(data).width <= 1600 and len(data) < 400_000

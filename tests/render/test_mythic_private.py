@@ -36,7 +36,9 @@ def test_on_her_turn_every_ready_unit_can_activate():
     view = my_turn(HAND)
     mine = units(view)
     assert {card: card_status(view, "p1", mine[card]) for card in ("spartans", "owls")} == {
-        "spartans": "now", "owls": "now"}
+        "spartans": "now",
+        "owls": "now",
+    }
 
 
 def test_an_activated_unit_waits_for_the_next_turn():
@@ -48,10 +50,13 @@ def test_the_next_activation_must_be_paid():
     """001 §III: the n-th activation of a turn costs n-1 Art of War cards; power points may
     replace them only with a Leader (000 §"Leader"): the Spartans lead this army."""
     poor = my_turn(HAND, activations=["p1.toxotes", "p1.centaurs"])
-    poor = poor.model_copy(update={"sides": {**poor.sides, "p1": poor.sides["p1"].model_copy(
-        update={"aow": 1, "pp": 0})}})
+    poor = poor.model_copy(
+        update={"sides": {**poor.sides, "p1": poor.sides["p1"].model_copy(update={"aow": 1, "pp": 0})}}
+    )
     assert card_status(poor, "p1", units(poor)["spartans"]) == "cannot_pay"
-    led = poor.model_copy(update={"sides": {**poor.sides, "p1": poor.sides["p1"].model_copy(update={"pp": 1})}})
+    led = poor.model_copy(
+        update={"sides": {**poor.sides, "p1": poor.sides["p1"].model_copy(update={"pp": 1})}}
+    )
     assert card_status(led, "p1", units(led)["spartans"]) == "now"
     leaderless = [u for u in armies() if u.unit != "spartans"]
     no_leader = led.model_copy(update={"units": leaderless})
@@ -61,8 +66,13 @@ def test_the_next_activation_must_be_paid():
 def test_outside_her_main_decision_the_cards_wait():
     view = battle(viewer="p1", hand=HAND)  # Bob's turn, Alice reacts
     assert card_status(view, "p1", units(view)["owls"]) == "your_turn"
-    mid = my_turn(HAND).model_copy(update={"decision": DecisionView(kind="activation", roles=["p1"], tag="",
-                                                                    prompt=my_turn(HAND).decision.prompt)})
+    mid = my_turn(HAND).model_copy(
+        update={
+            "decision": DecisionView(
+                kind="activation", roles=["p1"], tag="", prompt=my_turn(HAND).decision.prompt
+            )
+        }
+    )
     assert card_status(mid, "p1", units(mid)["owls"]) == "this_turn"
 
 
@@ -98,9 +108,15 @@ def test_the_roster_shows_one_army_and_works_in_both_languages():
 
 
 def test_a_wound_changes_the_units_card_in_the_roster():
-    hurt = [u.model_copy(update={"vitality": 1, "wounds": 5}) if u.uid == "p2.cerberus" else u for u in armies()]
-    assert ImageChops.difference(roster_image(battle(), "p2", NAMES, "en"),
-                                 roster_image(battle(units=hurt), "p2", NAMES, "en")).getbbox() is not None
+    hurt = [
+        u.model_copy(update={"vitality": 1, "wounds": 5}) if u.uid == "p2.cerberus" else u for u in armies()
+    ]
+    assert (
+        ImageChops.difference(
+            roster_image(battle(), "p2", NAMES, "en"), roster_image(battle(units=hurt), "p2", NAMES, "en")
+        ).getbbox()
+        is not None
+    )
 
 
 def test_the_roster_of_a_secret_army_says_so():
@@ -110,6 +126,15 @@ def test_the_roster_of_a_secret_army_says_so():
 
 def test_the_private_view_never_draws_the_opponents_hand():
     view = my_turn(HAND)
-    peeked = view.model_copy(update={"sides": {**view.sides, "p2": view.sides["p2"].model_copy(
-        update={"hand": ["cerberus", "harpies"]})}})
-    assert ImageChops.difference(private_image(view, NAMES, "en"), private_image(peeked, NAMES, "en")).getbbox() is None
+    peeked = view.model_copy(
+        update={
+            "sides": {
+                **view.sides,
+                "p2": view.sides["p2"].model_copy(update={"hand": ["cerberus", "harpies"]}),
+            }
+        }
+    )
+    assert (
+        ImageChops.difference(private_image(view, NAMES, "en"), private_image(peeked, NAMES, "en")).getbbox()
+        is None
+    )

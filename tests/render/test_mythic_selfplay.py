@@ -26,8 +26,13 @@ def moments():
 
     def keep(_before, _role, _command, outcome):
         view = GAME.view(outcome.state, None)
-        key = (view.phase, view.decision.kind if view.decision else None, view.combat is not None,
-               bool(view.last_move), view.turn > 40)
+        key = (
+            view.phase,
+            view.decision.kind if view.decision else None,
+            view.combat is not None,
+            bool(view.last_move),
+            view.turn > 40,
+        )
         seen.setdefault(key, outcome.state)
 
     record = play(GAME, {r: GAME.players["random"](i + 5) for i, r in enumerate(roles)}, seed=7, on_step=keep)

@@ -69,5 +69,7 @@ def add_table(group: app_commands.Group, games: list[Game]) -> None:
 
         @subcommand(group, "orders", "order", "value")
         @app_commands.choices(order=orders, value=values)
-        async def standing(interaction: discord.Interaction, order: str | None = None, value: str | None = None) -> None:
+        async def standing(
+            interaction: discord.Interaction, order: str | None = None, value: str | None = None
+        ) -> None:
             await run_command(interaction, lambda s, w, a: s.orders(w, a, order, value), public=False)
