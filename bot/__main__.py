@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
 
@@ -31,13 +30,22 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=10)
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--players", choices=("random", "heuristic", "mixed"), default="heuristic")
+    commands.add_parser(
+        "health",
+        help="check the database and, with DISCORD_TOKEN, the gateway connection (exit 0 if healthy)",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     settings = load_settings()
+    bot_runs = args.command is None and bool(settings.discord_token)
+    settings.apply(default_level="INFO" if bot_runs else "WARNING")  # logging, content packs
+    if args.command == "health":
+        from bot.health import health
+
+        return health(settings)
     if args.command == "selfplay":
         from bot.selfplay import run_selfplay
         from bot.service import UserError
@@ -50,9 +58,11 @@ def main(argv: list[str] | None = None) -> int:
             print(render(exc.text), file=sys.stderr)
             return 2
         return 0 if summary.ok else 1
-    if args.command is None and settings.discord_token:
+    if bot_runs:
         from bot.discord import run  # the Discord adapter, imported only when it is needed
+        from bot.discord.client import AgoraBot
 
+        AgoraBot.heartbeat_file = settings.heartbeat_path  # for `python -m bot health`
         return run(settings) or 0
     from bot.console import run_local
 

@@ -21,7 +21,9 @@ Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+# DejaVu Sans ships with the package (render/fonts/, licence beside it): every machine, Docker
+# included, draws the same glyphs, and accents and arrows never fall back to a missing-glyph box.
+FONTS = Path(__file__).parent / "fonts"
 _FACES = {
     (False, False): "DejaVuSans.ttf",
     (True, False): "DejaVuSans-Bold.ttf",
@@ -69,13 +71,11 @@ THREAT_SHAPE = {"green": "circle", "orange": "triangle", "red": "square"}
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, condensed: bool = False) -> Font:
-    """DejaVu when installed; otherwise Pillow's built-in scalable font (Pillow >= 10.1)."""
-    path = DEJAVU / _FACES[(bold, condensed)]
+    """The bundled DejaVu face; a missing file is a packaging bug, so it raises rather than
+    drawing with Pillow's default font."""
+    path = FONTS / _FACES[(bold, condensed)]
     with _FREETYPE:
-        try:
-            return ImageFont.truetype(str(path), size)
-        except OSError:
-            return ImageFont.load_default(size=size)
+        return ImageFont.truetype(str(path), size)
 
 
 @lru_cache(maxsize=4096)

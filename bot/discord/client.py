@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.discord.delivery import Delivery
 from bot.discord.errors import error_reply, log_unexpected
 from bot.discord.handlers import press
 from bot.discord.translator import CatalogTranslator
+from bot.health import Heartbeat
 from engine import GAME_IDS, get_game
 from engine.protocol import Game
 
@@ -71,6 +73,9 @@ class AgoraTree(app_commands.CommandTree):
 
 
 class AgoraBot(discord.Client):
+    # The file `python -m bot health` reads; `python -m bot` sets it from the settings. None: no file.
+    heartbeat_file: Path | None = None
+
     def __init__(
         self,
         service: Any,
@@ -94,6 +99,7 @@ class AgoraBot(discord.Client):
         self.extensions = list(extensions)
         self._reminders: asyncio.Task[None] | None = None
         self._announced: set[int] = set()
+        self._heartbeat: Heartbeat | None = None
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton)
@@ -108,10 +114,14 @@ class AgoraBot(discord.Client):
             log.info("registered %d slash commands (English and French)", len(synced))
         if self.tick_seconds is not None:
             self._reminders = asyncio.create_task(self._reminder_loop(), name="agora-reminders")
+        if self.heartbeat_file is not None:
+            self._heartbeat = Heartbeat(self, self.heartbeat_file).start()
 
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
+        if self._heartbeat is not None:
+            self._heartbeat.stop()
         await super().close()
 
     def add_dynamic_items(self, *items: Any) -> None:

@@ -1,9 +1,10 @@
-"""Shared Pillow helpers: text always fits its box, fonts never need the system, palette PNGs
+"""Shared Pillow helpers: text always fits its box, fonts are the bundled DejaVu, palette PNGs
 keep named colours exact."""
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -52,19 +53,12 @@ def test_flow_wraps_rows_and_keeps_room_for_a_more_label():
     assert places == [(0, 0), (108, 0), (0, 1)]  # the fourth chip gives way to "+N more"
 
 
-def test_without_dejavu_the_builtin_scalable_font_is_used(monkeypatch, tmp_path):
-    monkeypatch.setattr(common, "DEJAVU", tmp_path)
-    common.font.cache_clear()
-    try:
-        face = common.font(24, bold=True)
-        assert face.size == 24
-        image = Image.new("RGB", (200, 60), Ink.PAPER)
-        common.draw_text(ImageDraw.Draw(image), (10, 10), "Jetons 5", 24, Ink.TEXT)
-        assert image.getbbox() is not None
-    finally:
-        common.font.cache_clear()
-        common.text_mask.cache_clear()
-        common.text_width.cache_clear()
+def test_every_face_is_the_bundled_dejavu_never_a_system_or_default_font():
+    for bold in (False, True):
+        for condensed in (False, True):
+            face = common.font(24, bold=bold, condensed=condensed)
+            assert Path(face.path).parent == Path(common.__file__).parent / "fonts"
+            assert face.size == 24 and face.getname()[0].startswith("DejaVu Sans")
 
 
 def test_palette_png_keeps_every_named_colour_exact():
