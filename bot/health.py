@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -94,15 +93,21 @@ def health(settings: Settings, write: Any = print) -> int:
 
 class Heartbeat:
     """Touches `path` every BEAT_SECONDS while `client` is connected: ready, not closed, and
-    with an acknowledged gateway heartbeat (discord.py's latency is finite only then)."""
+    with its gateway websocket open (discord.py reconnects by itself; while it cannot, the
+    file ages and the health check fails)."""
 
     def __init__(self, client: Any, path: Path, every: float = BEAT_SECONDS) -> None:
         self.client, self.path, self.every = client, Path(path), every
         self.task: asyncio.Task[None] | None = None
 
     def connected(self) -> bool:
-        latency = getattr(self.client, "latency", math.inf)
-        return self.client.is_ready() and not self.client.is_closed() and math.isfinite(latency)
+        socket = getattr(self.client, "ws", None)
+        return (
+            self.client.is_ready()
+            and not self.client.is_closed()
+            and socket is not None
+            and bool(getattr(socket, "open", False))
+        )
 
     def beat(self) -> bool:
         if not self.connected():
@@ -116,6 +121,7 @@ class Heartbeat:
         return True
 
     async def run(self) -> None:
+        await self.client.wait_until_ready()
         while not self.client.is_closed():
             self.beat()
             await asyncio.sleep(self.every)
