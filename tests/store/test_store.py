@@ -1,8 +1,10 @@
-"""The SQLite store: compare-and-swap, snapshots, atomic commands, crash safety."""
+"""The store on both databases (tests/store/conftest.py runs each test on SQLite and on
+PostgreSQL): compare-and-swap, snapshots, atomic commands, crash safety."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -83,8 +85,8 @@ async def test_every_write_bumps_the_revision_and_checks_it(store):
     assert (quiet.rev, quiet.remind_at, quiet.status) == (2, 99.0, "running")
 
 
-async def test_compare_and_swap_between_two_stores_on_the_same_file(db_path):
-    first, second = await open_store(db_path), await open_store(db_path)
+async def test_compare_and_swap_between_two_stores_on_the_same_database(db_target):
+    first, second = await open_store(db_target), await open_store(db_target)
     try:
         game_id = await new_game(first)
         seen_by_both = (await second.get_game(game_id)).rev
@@ -146,21 +148,22 @@ asyncio.run(main(sys.argv[1]))
 """
 
 
-async def test_a_crash_inside_a_transaction_loses_only_that_command(db_path):
-    store = await open_store(db_path)
+async def test_a_crash_inside_a_transaction_loses_only_that_command(db_target, backend):
+    store = await open_store(db_target)
     game_id = await new_game(store)
     await play(store, game_id, 3)
     await store.close()
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(CRASH), str(db_path)], cwd=REPO, timeout=60)
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(CRASH), db_target], cwd=REPO, timeout=60)
     assert done.returncode == 9
-    store = await open_store(db_path)
+    store = await open_store(db_target)
     try:
         record = await store.get_game(game_id)
         assert (record.seq, record.rev) == (3, 4)
         assert [a.notation for a in await store.actions(game_id)] == ["move 1", "move 2", "move 3"]
         assert json.loads(await store.current_state(game_id)) == {"n": 3}
-        async with store.reading() as conn, conn.execute("PRAGMA integrity_check") as cur:
-            assert (await cur.fetchone())[0] == "ok"
+        if backend == "sqlite":
+            async with store.reading() as conn, conn.execute("PRAGMA integrity_check") as cur:
+                assert (await cur.fetchone())[0] == "ok"
     finally:
         await store.close()
 
@@ -194,13 +197,34 @@ async def pragmas(store) -> tuple:
     return tuple(values)
 
 
-async def test_wal_foreign_keys_busy_timeout_and_durability(store, tmp_path):
-    assert await pragmas(store) == ("wal", 1, 2, 10000)  # synchronous FULL: commits reach the disk
+async def test_sqlite_wal_busy_timeout_and_durability(tmp_path):
+    store = await open_store(tmp_path / "agora.db")
     scratch = await open_store(tmp_path / "scratch.db", durable=False)
     try:
+        assert await pragmas(store) == ("wal", 1, 2, 10000)  # synchronous FULL: commits reach the disk
         assert (await pragmas(scratch))[2] == 1  # NORMAL: survives a process crash, not a power cut
     finally:
         await scratch.close()
+        await store.close()
+
+
+async def test_foreign_keys_are_enforced(store):
     game_id = await new_game(store)
-    with pytest.raises(Exception, match="FOREIGN KEY"):
+    with pytest.raises(sqlite3.IntegrityError, match="(?i)FOREIGN KEY"):
         await store.put_seat(SeatRecord(game_id + 1, "p1", "ghost", user_id="u9"))
+    assert await store.seats(game_id + 1) == []
+
+
+async def test_times_keep_their_fractions_and_large_ids_fit(store):
+    """PostgreSQL's REAL is 4 bytes and INTEGER 4: the schema must keep what SQLite keeps."""
+    record = await store.create_game(
+        guild="1234567890123456789",
+        channel="c",
+        game="toy",
+        options={},
+        seed=2**62,
+        creator="u",
+        now=1.75e9 + 0.123,
+    )
+    again = await store.get_game(record.id)
+    assert (again.created_at, again.seed, again.guild) == (1.75e9 + 0.123, 2**62, "1234567890123456789")

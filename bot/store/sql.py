@@ -1,0 +1,318 @@
+"""The store's SQL, written once for both databases (ARCHITECTURE §4).
+
+Every statement here means the same in SQLite and PostgreSQL (`?` placeholders are numbered
+for PostgreSQL by bot/store/dialect.py). A backend supplies its connections and transactions
+(`_write`, `_read`), how to run a statement on one of its connections (`_rows`, `_count`), and
+how it names a broken uniqueness rule (`_violates`).
+"""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from bot.store.base import ChannelBusy, StaleRevision, Store, StoreError, keeps_snapshot
+from bot.store.records import ActionRecord, GameRecord, GuildSettings, SeatRecord
+
+GAME_COLUMNS = (
+    "id guild channel game options seed status rev seq creator created_at updated_at started_at "
+    "finished_at result league_id deadline remind_at pending window_at"
+).split()
+_JSON_COLUMNS = {"options", "result", "pending"}
+_UPDATABLE = set(GAME_COLUMNS) - {"id", "guild", "channel", "game", "rev", "seq", "created_at", "updated_at"}
+_SELECT_GAME = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
+_SEAT_COLUMNS = "game_id, role, name, user_id, ai_level, locale, dm_refused, joined_at"
+_ACTION_COLUMNS = "seq, role, notation, command, user_id, events, reveals, created_at"
+_PUT_SNAPSHOT = (
+    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"
+    " ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state"
+)
+
+
+def dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def game_from_row(row: Sequence[Any]) -> GameRecord:
+    data = dict(zip(GAME_COLUMNS, row, strict=True))
+    for key in _JSON_COLUMNS:
+        if data[key] is not None:
+            data[key] = json.loads(data[key])
+    return GameRecord(**data)
+
+
+def _seat(row: Sequence[Any]) -> SeatRecord:
+    game_id, role, name, user_id, ai_level, locale, dm_refused, joined_at = row
+    return SeatRecord(game_id, role, name, user_id, ai_level, locale, bool(dm_refused), joined_at)
+
+
+def _action(row: Sequence[Any]) -> ActionRecord:
+    seq, role, notation, command, user_id, events, reveals, created_at = row
+    return ActionRecord(
+        seq, role, notation, json.loads(command), user_id, json.loads(events), bool(reveals), created_at
+    )
+
+
+def _assignments(fields: dict[str, Any]) -> tuple[str, list[Any]]:
+    unknown = set(fields) - _UPDATABLE
+    if unknown:
+        raise StoreError(f"not updatable game columns: {sorted(unknown)}")
+    sql = "".join(f", {key} = ?" for key in fields)
+    return sql, [dumps(v) if k in _JSON_COLUMNS else v for k, v in fields.items()]
+
+
+class SqlStore(Store):
+    """Games, seats, the action log, snapshots and settings over any `_write`/`_read` backend."""
+
+    dialect = "sqlite"
+
+    @abstractmethod
+    def _write(self) -> AbstractAsyncContextManager[Any]:
+        """A transaction for the store's own writes (joins the caller's if one is open)."""
+
+    @abstractmethod
+    def _read(self) -> AbstractAsyncContextManager[Any]:
+        """A connection for one read (the caller's transaction if one is open)."""
+
+    @abstractmethod
+    async def _rows(self, conn: Any, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+
+    @abstractmethod
+    async def _count(self, conn: Any, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement that returns no rows; the number of rows it changed."""
+
+    @abstractmethod
+    def _violates(self, exc: BaseException, rule: str) -> bool:
+        """Is `exc` the database refusing the unique index `rule`?"""
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self._read() as conn:
+            return await self._rows(conn, sql, params)
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
+
+    # --- games --------------------------------------------------------------------------
+
+    async def create_game(
+        self, *, guild, channel, game, options, seed, creator, now, league_id=None
+    ) -> GameRecord:
+        async with self._write() as conn:
+            try:
+                rows = await self._rows(
+                    conn,
+                    "INSERT INTO games (guild, channel, game, options, seed, creator, created_at, updated_at, league_id)"
+                    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {', '.join(GAME_COLUMNS)}",
+                    (guild, channel, game, dumps(options), seed, creator, now, now, league_id),
+                )
+            except Exception as exc:
+                if self._violates(exc, "games_one_active_per_channel"):
+                    raise ChannelBusy(guild, channel) from exc
+                raise
+        return game_from_row(rows[0])
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        row = await self._one(f"{_SELECT_GAME} WHERE id = ?", (game_id,))
+        return game_from_row(row) if row else None
+
+    async def channel_game(self, guild: str, channel: str, *, active_only: bool = True) -> GameRecord | None:
+        where = " AND status IN ('lobby', 'running')" if active_only else ""
+        row = await self._one(
+            f"{_SELECT_GAME} WHERE guild = ? AND channel = ?{where} ORDER BY id DESC LIMIT 1",
+            (guild, channel),
+        )
+        return game_from_row(row) if row else None
+
+    async def games(self, *, status: str | None = None, limit: int | None = None) -> list[GameRecord]:
+        sql, params = _SELECT_GAME, []
+        if status is not None:
+            sql, params = sql + " WHERE status = ?", [status]
+        sql += " ORDER BY id"
+        if limit is not None:
+            sql, params = sql + " LIMIT ?", [*params, limit]
+        return [game_from_row(row) for row in await self._all(sql, params)]
+
+    async def due_games(self, now: float) -> list[GameRecord]:
+        rows = await self._all(
+            f"{_SELECT_GAME} WHERE status = 'running' AND (remind_at <= ? OR deadline <= ? OR window_at <= ?) ORDER BY id",
+            (now, now, now),
+        )
+        return [game_from_row(row) for row in rows]
+
+    async def update_game(
+        self, game_id: int, expected_rev: int, now: float, *, bump: bool = True, **fields: Any
+    ) -> GameRecord:
+        sets, params = _assignments(fields)
+        async with self._write() as conn:
+            return await self._cas(conn, game_id, expected_rev, now, sets, params, bump=bump)
+
+    async def _cas(
+        self, conn, game_id, expected_rev, now, sets, params, *, bump=True, seq=None
+    ) -> GameRecord:
+        """The compare-and-swap at the heart of every write; returns the updated row."""
+        bump_sql = ", rev = rev + 1" if bump else ""
+        seq_sql = ", seq = ?" if seq is not None else ""
+        extra = [seq] if seq is not None else []
+        rows = await self._rows(
+            conn,
+            f"UPDATE games SET updated_at = ?{bump_sql}{seq_sql}{sets} WHERE id = ? AND rev = ? RETURNING {', '.join(GAME_COLUMNS)}",
+            (now, *extra, *params, game_id, expected_rev),
+        )
+        if not rows:
+            raise StaleRevision(game_id, expected_rev)
+        return game_from_row(rows[0])
+
+    # --- seats --------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        rows = await self._all(
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY joined_at, role", (game_id,)
+        )
+        return [_seat(row) for row in rows]
+
+    async def put_seat(self, seat: SeatRecord) -> None:
+        async with self._write() as conn:
+            # a replace: the role's seat and the user's other seat in this game both make way
+            await self._count(
+                conn,
+                "DELETE FROM seats WHERE game_id = ? AND (role = ? OR user_id = ?)",
+                (seat.game_id, seat.role, seat.user_id),
+            )
+            await self._count(
+                conn,
+                f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    seat.game_id,
+                    seat.role,
+                    seat.name,
+                    seat.user_id,
+                    seat.ai_level,
+                    seat.locale,
+                    int(seat.dm_refused),
+                    seat.joined_at,
+                ),
+            )
+
+    async def remove_seat(self, game_id: int, role: str) -> None:
+        async with self._write() as conn:
+            await self._count(conn, "DELETE FROM seats WHERE game_id = ? AND role = ?", (game_id, role))
+
+    async def mark_dm_refused(self, game_id: int, user_id: str) -> bool:
+        async with self._write() as conn:
+            changed = await self._count(
+                conn,
+                "UPDATE seats SET dm_refused = 1 WHERE game_id = ? AND user_id = ? AND dm_refused = 0",
+                (game_id, user_id),
+            )
+            return changed > 0
+
+    # --- play ---------------------------------------------------------------------------
+
+    async def record_action(
+        self, game_id, expected_rev, action: ActionRecord, state_json: str, now, **fields
+    ) -> GameRecord:
+        sets, params = _assignments(fields)
+        async with self._write() as conn:
+            record = await self._cas(conn, game_id, expected_rev, now, sets, params, seq=action.seq)
+            # the revision pins games.seq to action.seq - 1; the actions key refuses any gap reuse
+            await self._count(
+                conn,
+                f"INSERT INTO actions (game_id, {_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    action.seq,
+                    action.role,
+                    action.notation,
+                    dumps(action.command),
+                    action.user_id,
+                    dumps(action.events),
+                    int(action.reveals),
+                    action.created_at or now,
+                ),
+            )
+            await self._count(conn, _PUT_SNAPSHOT, (game_id, action.seq, state_json))
+            previous = action.seq - 1
+            if not keeps_snapshot(previous):
+                await self._count(
+                    conn, "DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, previous)
+                )
+            await self._after_action(conn, record, action)
+        return record
+
+    async def _after_action(self, conn: Any, record: GameRecord, action: ActionRecord) -> None:
+        """Hook inside record_action's transaction (the outbox writes here)."""
+
+    async def rewind(self, game_id, expected_rev, seq, state_json, now, **fields) -> GameRecord:
+        sets, params = _assignments(fields)
+        async with self._write() as conn:
+            record = await self._cas(conn, game_id, expected_rev, now, sets, params, seq=seq)
+            await self._count(conn, "DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, seq))
+            await self._count(conn, "DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, seq))
+            await self._count(conn, _PUT_SNAPSHOT, (game_id, seq, state_json))
+        return record
+
+    async def put_state(self, game_id: int, seq: int, state_json: str) -> None:
+        async with self._write() as conn:
+            await self._count(conn, _PUT_SNAPSHOT, (game_id, seq, state_json))
+
+    async def current_state(self, game_id: int) -> str | None:
+        row = await self._one(
+            "SELECT s.state FROM snapshots s JOIN games g ON g.id = s.game_id AND s.seq = g.seq WHERE g.id = ?",
+            (game_id,),
+        )
+        return row[0] if row else None
+
+    async def snapshot_before(self, game_id: int, seq: int) -> tuple[int, str]:
+        row = await self._one(
+            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, seq),
+        )
+        if row is None:
+            raise StoreError(f"game {game_id}: no snapshot at or before {seq}")
+        return row[0], row[1]
+
+    async def snapshots(self, game_id: int) -> list[tuple[int, str]]:
+        rows = await self._all("SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [(row[0], row[1]) for row in rows]
+
+    async def actions(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[ActionRecord]:
+        if last is None:
+            rows = await self._all(
+                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, after),
+            )
+        else:
+            rows = await self._all(
+                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?",
+                (game_id, after, last),
+            )
+            rows.reverse()
+        return [_action(row) for row in rows]
+
+    async def last_seq_by(self, game_id: int, user_id: str) -> int | None:
+        row = await self._one(
+            "SELECT MAX(seq) FROM actions WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        return row[0] if row else None
+
+    # --- settings -----------------------------------------------------------------------
+
+    async def guild_settings(self, guild: str) -> GuildSettings:
+        row = await self._one(
+            "SELECT locale, reminder_hours, clock_days FROM guild_settings WHERE guild = ?", (guild,)
+        )
+        return GuildSettings(guild, *row) if row else GuildSettings(guild)
+
+    async def put_guild_settings(self, settings: GuildSettings, now: float) -> None:
+        async with self._write() as conn:
+            await self._count(
+                conn,
+                "INSERT INTO guild_settings (guild, locale, reminder_hours, clock_days, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild) DO UPDATE SET locale = excluded.locale, reminder_hours = excluded.reminder_hours,"
+                " clock_days = excluded.clock_days, updated_at = excluded.updated_at",
+                (settings.guild, settings.locale, settings.reminder_hours, settings.clock_days, now),
+            )
