@@ -1,4 +1,5 @@
-"""Autocomplete latency of `/army` and `/mythic` (bot/mythic): the army builder's next-unit
+"""Autocomplete latency of `/army` and `/mythic` (declared by engine/mythic/table, served by
+bot/plugins): the army builder's next-unit
 list, the recruit list of saved and starter armies, and the typed moves' choices mid-battle
 (legal moves through the table service plus the public board, read from SQLite).
 
@@ -22,10 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
-from bot.mythic import MythicService  # noqa: E402
-from bot.mythic.armies import options_for  # noqa: E402
+from bot.plugins import PluginService, plugin_commands  # noqa: E402
 from bot.service import Actor, TableService, Where  # noqa: E402
 from bot.store import open_store  # noqa: E402
+from engine import get_game  # noqa: E402
+from engine.mythic.table.armies import options_for  # noqa: E402
+from engine.mythic.table.shortcuts import unit_choices  # noqa: E402
+
+COMMANDS = {c.path: c for c in plugin_commands([get_game("mythic")])}
 
 WHERE = Where("bench", "mythic")
 ANN, BEN = Actor("bench-1", "ann"), Actor("bench-2", "ben")
@@ -58,9 +63,15 @@ async def main(calls: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await open_store(Path(folder) / "bench.db", durable=False)
         try:
-            tables, mythic = TableService(store, render_images=False), MythicService(store)
+            tables = TableService(store, render_images=False)
+            plugins = PluginService(tables)
             for i in range(10):
-                await mythic.save(WHERE, ANN, f"army {i}", "hades", NICK)
+                values = {"name": f"army {i}", "faction": "hades", "units": NICK}
+                await plugins.run(COMMANDS["army save"], WHERE, ANN, values)
+
+            def choices(path: str, param: str, actor: Actor, typed: str = "") -> Awaitable[object]:
+                return plugins.complete(COMMANDS[path], param, WHERE, actor, {}, typed)
+
             await tables.new_game(WHERE, ANN, "mythic", {"seed": 5})
             await tables.join(WHERE, BEN)
             await tables.start_game(WHERE, ANN)
@@ -68,22 +79,22 @@ async def main(calls: int) -> None:
             rows = [
                 (
                     "builder: next unit (3 chosen)",
-                    lambda: _sync(mythic.unit_choices, duel, "hades", "cerb rhad audi ", "en"),
+                    lambda: _sync(unit_choices, duel, "hades", "cerb rhad audi ", "en"),
                 ),
-                ("recruit: saved + starter armies", lambda: mythic.army_choices(WHERE, ANN, "")),
+                ("recruit: saved + starter armies", lambda: choices("mythic recruit", "army", ANN)),
             ]
             for label, call in rows:
                 print(f"{label:40s} median {{:.2f}} ms, p99 {{:.2f}} ms".format(*await timed(calls, call)))
             actor = await to_activation(tables, random.Random(1))
-            for kind in ("activate", "convert"):
-                figures = await timed(calls, lambda k=kind: mythic.move_choices(tables, WHERE, actor, k, ""))
+            for kind, param in (("activate", "unit"), ("convert", "card")):
+                figures = await timed(calls, lambda k=kind, p=param: choices(f"mythic {k}", p, actor))
                 print(
                     f"{'/mythic ' + kind + ' (legal list)':40s} median {figures[0]:.2f} ms, p99 {figures[1]:.2f} ms"
                 )
             await tables.play(
                 WHERE, actor, next(m for m in await tables.legal_moves(WHERE, actor) if m.startswith("act "))
             )
-            figures = await timed(calls, lambda: mythic.move_choices(tables, WHERE, actor, "to", ""))
+            figures = await timed(calls, lambda: choices("mythic move", "to", actor))
             print(
                 f"{'/mythic move to: (legal + public board)':40s} median {figures[0]:.2f} ms, p99 {figures[1]:.2f} ms"
             )

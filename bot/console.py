@@ -1,7 +1,8 @@
 """The local terminal table (ARCHITECTURE §6): the same service calls as Discord, typed as
 `@name /command args` lines; replies printed, images and exports written to a folder.
 
-`/league`, `/army` and `/mythic` lines are mapped in bot/console_commands.py.
+`/league` lines and the commands games declare (`/army`, `/mythic`...) are mapped in
+bot/console_commands.py.
 Public replies print plainly, private ones as `[to bob]`, ephemeral ones as `[only alice]`,
 refusals as `[refused] alice: ...`. Buttons print numbered; `/press N` clicks one.
 With a transcript, lines starting with `#` are comments and `! @x /play ...` must be
@@ -23,7 +24,7 @@ from typing import Any
 from bot import console_commands
 from bot.leagues import LeagueService
 from bot.leagues import buttons as league_buttons
-from bot.mythic import MythicService
+from bot.plugins import PluginService
 from bot.service import Actor, Message, Reply, TableService, UserError, Where
 from bot.store import open_store
 from engine.errors import IllegalCommand
@@ -64,8 +65,16 @@ class Parsed:
     options: dict[str, str]
 
 
-def parse_line(line: str) -> Parsed:
+def default_commands() -> console_commands.CommandTable:
+    """`/league` and the declared groups of every installed game."""
+    from engine import available_games
+
+    return console_commands.CommandTable(available_games())
+
+
+def parse_line(line: str, commands: console_commands.CommandTable | None = None) -> Parsed:
     """`@alice /game new game:athena scenario:athenes` -> user, command, positional args, options."""
+    commands = commands or default_commands()
     try:
         words = shlex.split(line)
     except ValueError as exc:
@@ -82,8 +91,8 @@ def parse_line(line: str) -> Parsed:
         command, rest = f"game {rest[0].lower()}", rest[1:]
     elif head in ("/play", "/press"):
         command = head[1:]
-    elif head in {f"/{group}" for group in console_commands.GROUPS}:
-        command, rest = console_commands.split_command(head[1:], rest)
+    elif head in {f"/{group}" for group in commands.groups}:
+        command, rest = commands.split_command(head[1:], rest)
     else:
         raise BadLine(line)
     if command in ("play", "press"):  # a move's notation may itself contain colons
@@ -117,19 +126,20 @@ class LocalTable:
         write: Callable[[str], Any] = print,
         where: Where = LOCAL_TABLE,
         leagues: LeagueService | None = None,
-        mythic: MythicService | None = None,
+        plugins: PluginService | None = None,
     ) -> None:
         self.service, self.out, self.write, self.where = service, out, write, where
         self.locale = normalize_locale(locale)
         self.managers = set(managers)
         self.buttons: dict[int, str] = {}  # number printed -> custom_id
-        # `/league`, `/army`, `/mythic`: league results are recorded when the table service
-        # was built with `leagues` among its listeners (run_local does)
+        # `/league` and the games' own groups: league results are recorded when the table
+        # service was built with `leagues` among its listeners (run_local does)
         self.services = console_commands.Services(
             service,
             LeagueService(service.store) if leagues is None else leagues,
-            MythicService(service.store) if mythic is None else mythic,
+            PluginService(service) if plugins is None else plugins,
         )
+        self.commands = console_commands.CommandTable([service.catalog.get(g) for g in service.catalog.ids()])
 
     def actor(self, user: str) -> Actor:
         return Actor(user_id=user, name=user, locale=self.locale, manager=user in self.managers)
@@ -139,7 +149,7 @@ class LocalTable:
 
     async def handle(self, line: str) -> bool:
         """Run one line; True if accepted, False if refused (the refusal is printed)."""
-        parsed = parse_line(line)
+        parsed = parse_line(line, self.commands)
         actor = self.actor(parsed.user)
         try:
             reply = await self.dispatch(parsed, actor)
@@ -170,8 +180,8 @@ class LocalTable:
             custom_id = self.button_id(actor, p.args)
             owner = self.services.leagues if league_buttons.handles(custom_id) else service
             return await owner.press(where, actor, custom_id)
-        if p.command.split()[0] in console_commands.GROUPS:
-            return await console_commands.run(self.services, where, actor, p.command, p.args, opt)
+        if p.command.split()[0] in self.commands.groups:
+            return await self.commands.run(self.services, where, actor, p.command, p.args, opt)
         sub = p.command.split()[1]
         if sub not in GAME_COMMANDS:
             raise UserError(
@@ -299,7 +309,7 @@ async def interactive(table: LocalTable) -> int:
         if not line.strip() or line.strip().startswith("#"):
             continue
         try:
-            if parse_line(line).command == "quit":
+            if parse_line(line, table.commands).command == "quit":
                 return 0
             await table.handle(line)
         except BadLine:
@@ -329,11 +339,11 @@ async def run_local(
         store = await open_store(path)
         try:
             rng = random.Random(seed) if seed is not None else secrets
-            leagues, mythic = LeagueService(store), MythicService(store)
+            leagues = LeagueService(store)
             service = TableService(
                 store, render_images=render_images, rng=rng, games=games, listeners=[leagues]
             )
-            table = LocalTable(service, out=out, locale=lang, write=write, leagues=leagues, mythic=mythic)
+            table = LocalTable(service, out=out, locale=lang, write=write, leagues=leagues)
             await service.settings(table.where, table.actor(DEFAULT_USER), locale=table.locale)
             if transcript is not None:
                 return await replay_transcript(table, transcript.read_text(encoding="utf-8").splitlines())

@@ -1,7 +1,9 @@
-"""`/league`, `/army` and `/mythic` at the local table (ARCHITECTURE §1, §6).
+"""`/league` and the commands games declare (`/army`, `/mythic`...) at the local table
+(ARCHITECTURE §1, §6, §8).
 
-Each entry is what the Discord cog declares (bot/leagues/cog.py, bot/mythic/cog.py): the
-subcommand, its typed options, and the very service call the cog makes with them. Discord
+Each entry is what the Discord side declares (bot/leagues/cog.py, and bot/plugins/commands.py
+for the games' own groups): the subcommand, its typed options, and the very service call
+Discord makes with them. Discord
 types and bounds option values before the bot sees them; here `name:value` words arrive
 as text, so each option names its kind, and a missing, unknown or ill-typed option is
 refused (translated) before any service is called: nothing changes.
@@ -15,11 +17,11 @@ from typing import Any
 
 from bot.leagues.limits import DAY_LENGTH, MATCH_MAX, SEASON_MAX, TEXT_LIMIT
 from bot.leagues.reports import MAX_GAMES_A_DAY
-from bot.mythic.saved import MAX_NAME, MAX_POINTS, MIN_POINTS
+from bot.plugins import plugin_commands
 from bot.service.api import Actor, Reply, UserError, Where
 from engine.i18n import T, Text
+from engine.plugins import Param
 
-GROUPS = ("league", "army", "mythic")
 TRUE, FALSE = ("true", "yes", "1", "oui", "vrai"), ("false", "no", "0", "non", "faux")
 
 
@@ -82,7 +84,7 @@ WORD = text(100)
 class Services:
     tables: Any  # TableService
     leagues: Any  # LeagueService
-    mythic: Any  # MythicService
+    plugins: Any  # PluginService
 
 
 Run = Callable[[Services, Where, Actor, dict[str, Any]], Awaitable[Reply]]
@@ -197,128 +199,103 @@ def _league_commands() -> dict[str, Command]:
     }
 
 
-def _army_commands() -> dict[str, Command]:
-    name, units, faction = text(MAX_NAME), text(2000), WORD
-    return {
-        "army save": Command(
-            {"name": name, "faction": faction, "units": units},
-            ("name", "units"),
-            lambda s, w, a, o: s.mythic.save(w, a, o["name"], o.get("faction"), o["units"]),
-        ),
-        "army list": Command({}, (), lambda s, w, a, o: s.mythic.list_armies(w, a)),
-        "army show": Command({"name": name}, ("name",), lambda s, w, a, o: s.mythic.show(w, a, o["name"])),
-        "army delete": Command(
-            {"name": name}, ("name",), lambda s, w, a, o: s.mythic.delete(w, a, o["name"])
-        ),
-        "army check": Command(
-            {
-                "faction": faction,
-                "units": units,
-                "points": whole(MIN_POINTS, MAX_POINTS),
-                "teams": FLAG,
-                "deckbuilding": FLAG,
-            },
-            ("units",),
-            lambda s, w, a, o: s.mythic.check(
-                w,
-                a,
-                o.get("faction"),
-                o["units"],
-                points=o.get("points"),
-                teams=o.get("teams", False),
-                deckbuilding=o.get("deckbuilding", False),
-            ),
-        ),
-    }
+def _choice(param: Param) -> Kind:
+    values = [value for value, _ in param.choices]
+
+    def convert(value: str) -> str:
+        if value.strip().lower() not in values:
+            raise ValueError(value)
+        return value.strip().lower()
+
+    return Kind(convert, T("bot.console.kind.choice", choices=", ".join(values)))
 
 
-def _simple(word: str) -> Command:
-    return Command({}, (), lambda s, w, a, o: s.mythic.simple(s.tables, w, a, word))
-
-
-def _mythic_commands() -> dict[str, Command]:
-    return {
-        "mythic recruit": Command(
-            {"army": WORD, "faction": WORD, "units": text(2000)},
-            (),
-            lambda s, w, a, o: s.mythic.recruit(
-                s.tables, w, a, o.get("army"), o.get("faction"), o.get("units")
-            ),
-        ),
-        "mythic activate": Command(
-            {"unit": WORD}, ("unit",), lambda s, w, a, o: s.mythic.activate(s.tables, w, a, o["unit"])
-        ),
-        "mythic move": Command(
-            {"to": WORD, "unit": WORD},
-            ("to",),
-            lambda s, w, a, o: s.mythic.move(s.tables, w, a, o["to"], o.get("unit")),
-        ),
-        "mythic attack": Command(
-            {"target": WORD, "attacker": WORD},
-            ("target",),
-            lambda s, w, a, o: s.mythic.attack(s.tables, w, a, o["target"], o.get("attacker")),
-        ),
-        "mythic convert": Command(
-            {"card": WORD}, ("card",), lambda s, w, a, o: s.mythic.convert(s.tables, w, a, o["card"])
-        ),
-        "mythic roster": Command(
-            {"player": WORD}, (), lambda s, w, a, o: s.mythic.roster(w, a, o.get("player"))
-        ),
-        **{f"mythic {word}": _simple(word) for word in ("pass", "done", "end")},
-    }
-
-
-COMMANDS: dict[str, Command] = {**_league_commands(), **_army_commands(), **_mythic_commands()}
-
-
-def split_command(group: str, words: list[str]) -> tuple[str, list[str]]:
-    """`league`, [`season`, `new`, `starts:…`] -> (`league season new`, [`starts:…`]): the
-    longest known subcommand; else the first word, which `run` refuses by name."""
-    for size in (2, 1):
-        name = " ".join([group, *(w.lower() for w in words[:size])])
-        if len(words) >= size and name in COMMANDS:
-            return name, words[size:]
-    return " ".join([group, *(w.lower() for w in words[:1])]), words[1:]
-
-
-def known(group: str) -> str:
-    return ", ".join(name.removeprefix(group + " ") for name in COMMANDS if name.startswith(group + " "))
-
-
-def values(name: str, args: list[str], options: dict[str, str]) -> dict[str, Any]:
-    """The options typed, checked against the subcommand: every problem is a UserError."""
-    group = name.split()[0]
-    command = COMMANDS.get(name)
-    if command is None:
-        raise UserError(
-            "bot.console.unknown_command", command=f"/{name}", group=f"/{group}", known=known(group)
+def _kind(param: Param) -> Kind:
+    if param.choices:
+        return _choice(param)
+    if param.kind == "flag":
+        return FLAG
+    if param.kind == "int":
+        return whole(
+            param.low if param.low is not None else 0, param.high if param.high is not None else 2**31
         )
-    if args:
-        raise UserError("bot.console.extra_words", command=f"/{name}", words=" ".join(args))
-    unknown = sorted(set(options) - set(command.params))
-    if unknown:
-        raise UserError(
-            "bot.console.unknown_option",
-            command=f"/{name}",
-            option=unknown[0],
-            known=", ".join(command.params) or "–",
+    return text(param.max_length)
+
+
+def _plugin_commands(games: list[Any]) -> dict[str, Command]:
+    """The games' declared groups: each runs what Discord's callback runs."""
+    found = {}
+    for declared in plugin_commands(games):
+        found[declared.path] = Command(
+            {p.name: _kind(p) for p in declared.params},
+            tuple(p.name for p in declared.params if p.required),
+            lambda s, w, a, o, declared=declared: s.plugins.run(declared, w, a, o),
         )
-    missing = [p for p in command.required if p not in options]
-    if missing:
-        raise UserError("bot.console.missing_option", command=f"/{name}", option=missing[0])
-    found: dict[str, Any] = {}
-    for key, raw in options.items():
-        kind = command.params[key]
-        try:
-            found[key] = kind.convert(raw)
-        except ValueError:
-            raise UserError("bot.console.bad_value", option=key, value=raw, expected=kind.expected) from None
     return found
 
 
-async def run(
-    services: Services, where: Where, actor: Actor, name: str, args: list[str], options: dict[str, str]
-) -> Reply:
-    """One `/league`, `/army` or `/mythic` line, as the cog would run it."""
-    typed = values(name, args, options)
-    return await COMMANDS[name].run(services, where, actor, typed)
+class CommandTable:
+    """`/league` and the groups of these games, by full name (`league season new`)."""
+
+    def __init__(self, games: list[Any]) -> None:
+        self.commands: dict[str, Command] = {**_league_commands(), **_plugin_commands(games)}
+        self.groups = sorted({name.split()[0] for name in self.commands})
+
+    def split_command(self, group: str, words: list[str]) -> tuple[str, list[str]]:
+        """`league`, [`season`, `new`, `starts:…`] -> (`league season new`, [`starts:…`]): the
+        longest known subcommand; else the first word, which `run` refuses by name."""
+        for size in (2, 1):
+            name = " ".join([group, *(w.lower() for w in words[:size])])
+            if len(words) >= size and name in self.commands:
+                return name, words[size:]
+        return " ".join([group, *(w.lower() for w in words[:1])]), words[1:]
+
+    def known(self, group: str) -> str:
+        return ", ".join(
+            name.removeprefix(group + " ") for name in self.commands if name.startswith(group + " ")
+        )
+
+    def values(self, name: str, args: list[str], options: dict[str, str]) -> dict[str, Any]:
+        """The options typed, checked against the subcommand: every problem is a UserError."""
+        group = name.split()[0]
+        command = self.commands.get(name)
+        if command is None:
+            raise UserError(
+                "bot.console.unknown_command", command=f"/{name}", group=f"/{group}", known=self.known(group)
+            )
+        if args:
+            raise UserError("bot.console.extra_words", command=f"/{name}", words=" ".join(args))
+        unknown = sorted(set(options) - set(command.params))
+        if unknown:
+            raise UserError(
+                "bot.console.unknown_option",
+                command=f"/{name}",
+                option=unknown[0],
+                known=", ".join(command.params) or "–",
+            )
+        missing = [p for p in command.required if p not in options]
+        if missing:
+            raise UserError("bot.console.missing_option", command=f"/{name}", option=missing[0])
+        found: dict[str, Any] = {}
+        for key, raw in options.items():
+            kind = command.params[key]
+            try:
+                found[key] = kind.convert(raw)
+            except ValueError:
+                raise UserError(
+                    "bot.console.bad_value", option=key, value=raw, expected=kind.expected
+                ) from None
+        return found
+
+    async def run(
+        self,
+        services: Services,
+        where: Where,
+        actor: Actor,
+        name: str,
+        args: list[str],
+        options: dict[str, str],
+    ) -> Reply:
+        """One `/league` line, or one of a game's declared commands, as Discord would run it."""
+        typed = self.values(name, args, options)
+        return await self.commands[name].run(services, where, actor, typed)

@@ -108,8 +108,14 @@ class Game(Protocol):
     - `label(state, role, command) -> Text`: a readable button label for a command.
     - `orders: list[Order]` and `standing(state, role, orders: dict[str, str]) -> command
       | None`: the command the role's standing orders play now; always one of `legal()`.
-    - `describe(view) -> list[Text]`, `rules: list[Text]`: see the table service.
+    - `describe(view) -> list[Text]`: a private view in words (`/game hand` without images).
     - `summary(public_view) -> list[Text]`: the position in words for `/game status`.
+    - `rules: list[Text]`: how to play: the move notation with examples (`/game rules`).
+    - `setups: Setups`: saved set-ups per user (armies, heroes), engine/plugins.py.
+    - `shortcuts: list[ShortcutGroup]`: typed commands that become notation, engine/plugins.py.
+    - `league: LeagueFacts`: the variants a league may pick and the result fields leagues
+      group by, engine/plugins.py.
+    A renderer may add extra images (`IMAGES`, render/__init__.py) that shortcuts show.
     """
 
     id: str

@@ -17,29 +17,17 @@ from discord import app_commands
 
 from bot.discord.buttons import GameButton
 from bot.discord.commands import all_commands
+from bot.discord.commands.plugins import plugin_groups
 from bot.discord.context import user_locale
 from bot.discord.delivery import Delivery
 from bot.discord.errors import error_reply, log_unexpected
 from bot.discord.handlers import press
 from bot.discord.translator import CatalogTranslator
 from bot.health import Heartbeat
-from engine import GAME_IDS, get_game
-from engine.protocol import Game
+from bot.plugins import PluginService, plugin_commands
+from engine import available_games
 
 log = logging.getLogger("agora.discord")
-
-
-def loadable_games() -> list[Game]:
-    """Every game that imports; a broken one is logged and left out rather than taking the bot down."""
-    games = []
-    for game_id in GAME_IDS:
-        try:
-            games.append(get_game(game_id))
-        except ModuleNotFoundError:
-            continue
-        except Exception:
-            log.exception("game %s cannot be loaded; its commands are left out", game_id)
-    return games
 
 
 def command_ids(synced: list[app_commands.AppCommand]) -> dict[str, int]:
@@ -92,6 +80,7 @@ class AgoraBot(discord.Client):
         super().__init__(intents=intents, **options)
         self.service = service
         self.delivery = Delivery(self, service)
+        self.plugins = PluginService(service)  # what games declare beyond /play
         self.tree = AgoraTree(self)
         self.tick_seconds = tick_seconds
         self.now = now
@@ -103,7 +92,8 @@ class AgoraBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton)
-        for command in all_commands(loadable_games()):
+        games = available_games()  # engine/registry.py leaves out (and logs) a broken one
+        for command in [*all_commands(games), *plugin_groups(plugin_commands(games))]:
             self.tree.add_command(command)
         for extend in self.extensions:
             extend(self)

@@ -39,19 +39,6 @@ def league_parts(store: Any) -> tuple[list[Any], list[Any]]:
     return [leagues], [lambda bot: install(bot, leagues)]
 
 
-def mythic_parts(store: Any) -> list[Any]:
-    """`/army` (saved armies) and `/mythic` (typed moves) when the package loads: the bot's
-    extensions. A broken package is logged, not fatal."""
-    try:
-        from bot.mythic import MythicService
-        from bot.mythic.cog import install
-    except Exception:
-        log.exception("bot.mythic cannot be loaded; the bot runs without /army and /mythic")
-        return []
-    mythic = MythicService(store)
-    return [lambda bot: install(bot, mythic)]
-
-
 async def serve(settings: Any) -> None:
     from bot.service import TableService
     from bot.store import open_store
@@ -60,7 +47,6 @@ async def serve(settings: Any) -> None:
     store = await open_store(_setting(settings, "db") or _setting(settings, "agora_db", "agora.db"))
     try:
         listeners, extensions = league_parts(store)
-        extensions += mythic_parts(store)
         service = TableService(store, listeners=listeners)
         tick = float(_setting(settings, "tick_seconds", 60.0))
         async with AgoraBot(service, tick_seconds=tick, extensions=extensions) as bot:

@@ -6,11 +6,10 @@ import sqlite3
 
 from bot.leagues import dates, repo, texts
 from bot.leagues.base import LeagueBase, private, public
-from bot.leagues.games import VARIANTS, variants_overlap
+from bot.leagues.games import game_name, known_games, variants, variants_overlap
 from bot.leagues.images import standings_block
 from bot.leagues.ratings import DEFAULT_MODEL, MODELS
 from bot.service.api import Actor, Reply, UserError, Where
-from engine import GAME_IDS
 from engine.i18n import T, Text
 
 NAME_LENGTH = 40
@@ -45,15 +44,15 @@ class AdminCommands(LeagueBase):
         name = " ".join(name.split())
         if not 1 <= len(name) <= NAME_LENGTH:
             raise UserError("league.err.bad_name", max=NAME_LENGTH)
-        if game not in GAME_IDS:
-            raise UserError("league.err.unknown_game", game=game, known=", ".join(GAME_IDS))
+        if game not in known_games():
+            raise UserError("league.err.unknown_game", game=game, known=", ".join(known_games()))
         variant = variant.strip().casefold()
-        if variant and variant not in VARIANTS.get(game, ()):
+        if variant and variant not in variants(game):
             raise UserError(
                 "league.err.unknown_variant",
                 variant=variant,
-                game=T(f"league.game.{game}"),
-                known=", ".join(VARIANTS.get(game, ())) or "–",
+                game=game_name(game),
+                known=", ".join(variants(game)) or "–",
             )
         if rating_model not in MODELS:
             raise UserError("league.err.unknown_model", model=rating_model, known=", ".join(MODELS))
@@ -72,7 +71,7 @@ class AdminCommands(LeagueBase):
                 None,
             )
             if rival is not None:  # a game finished here must belong to one league only
-                raise UserError("league.err.channel_taken", league=rival.name, game=T(f"league.game.{game}"))
+                raise UserError("league.err.channel_taken", league=rival.name, game=game_name(game))
             try:
                 league_id = await repo.insert_league(
                     conn, where.guild_id, channel, name, game, variant, rating_model, actor.user_id, now
@@ -85,7 +84,7 @@ class AdminCommands(LeagueBase):
             T(
                 "league.created",
                 league=name,
-                game=T(f"league.game.{game}"),
+                game=game_name(game),
                 variant=texts.variant(game, variant),
                 model=T(f"league.model.{rating_model}"),
                 span=texts.season_span(season),
@@ -122,7 +121,7 @@ class AdminCommands(LeagueBase):
                     T(
                         "league.list.line",
                         league=lg.name,
-                        game=T(f"league.game.{lg.game}"),
+                        game=game_name(lg.game),
                         variant=texts.variant(lg.game, lg.variant),
                         season=season.number,
                         count=count,

@@ -21,16 +21,16 @@ from discord import app_commands
 
 from bot.discord.context import where_of
 from bot.discord.handlers import run_command
-from bot.discord.translator import label
+from bot.discord.translator import label, named
 from bot.leagues import buttons
-from bot.leagues.games import VARIANTS
+from bot.leagues.games import known_games, variants
 from bot.leagues.limits import DAY_LENGTH, MATCH_MAX, SEASON_MAX, TEXT_LIMIT
 from bot.leagues.ratings import MODELS
 from bot.leagues.reports import DECISIONS, FIRST_CHOICES, MAX_GAMES_A_DAY, RESULTS
 from bot.leagues.views import EXPORTS
 from bot.service.api import UserError
-from engine import GAME_IDS
-from engine.i18n import T, render
+from engine import get_game
+from engine.i18n import render
 
 log = logging.getLogger("agora.leagues")
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
@@ -53,6 +53,11 @@ def _choices(key: str, values: Any) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=label(f"league.choice.{key}.{v}"), value=v) for v in values]
 
 
+def _game_choices() -> list[app_commands.Choice[str]]:
+    """Every installed game, by its name in each language."""
+    return [app_commands.Choice(name=named(get_game(g).names), value=g) for g in known_games()]
+
+
 async def _league_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     try:
         names = await _service(interaction).league_names(str(interaction.guild_id or ""))
@@ -68,9 +73,9 @@ async def _variants(interaction: discord.Interaction, current: str) -> list[app_
     game = getattr(interaction.namespace, "game", None)
     wanted = current.casefold().strip()
     found = []
-    for gid in [game] if game in VARIANTS else list(VARIANTS):
-        for value in VARIANTS[gid]:
-            name = render(T(f"league.variant.{gid}.{value}"), str(interaction.locale))
+    for gid in [game] if game in known_games() else known_games():
+        for value, text in variants(gid).items():
+            name = render(text, str(interaction.locale))
             if wanted in value or wanted in name.casefold():
                 found.append(app_commands.Choice(name=name[:100], value=value))
     return found[:25]
@@ -141,7 +146,7 @@ def league_group() -> app_commands.Group:
 
 def _membership(group: app_commands.Group) -> None:
     @_sub(group, "create", "name", "game", "variant", "rating", "starts", "ends")
-    @app_commands.choices(game=_choices("game", GAME_IDS), rating=_choices("rating", MODELS))
+    @app_commands.choices(game=_game_choices(), rating=_choices("rating", MODELS))
     @app_commands.autocomplete(variant=_variants)
     async def create(
         interaction: discord.Interaction,

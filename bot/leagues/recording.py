@@ -180,7 +180,7 @@ class RecordingListener(LeagueBase):
         members: dict[str, repo.Member],
     ) -> Text | None:
         if league.game != record.game:
-            return T("league.recorded.other_game", game=T(f"league.game.{league.game}"))
+            return T("league.recorded.other_game", game=games.game_name(league.game))
         if not games.variant_matches(league.variant, games.variant_of(record.game, record.options, details)):
             return T("league.recorded.other_variant", variant=texts.variant(league.game, league.variant))
         if any(s.user_id is None for s in seats):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.leagues import dates
-from bot.leagues.games import VARIANTS
+from bot.leagues.games import variants
 from bot.leagues.model import Match, Seat
 from bot.leagues.ratings import Rating, Step
 from bot.leagues.repo import Season
@@ -30,7 +30,7 @@ def variant(game: str, value: str) -> Text | str:
     """A league's variant in words; '' is any variant (a stored unknown one shows as typed)."""
     if not value:
         return T("league.variant.any")
-    return T(f"league.variant.{game}.{value}") if value in VARIANTS.get(game, ()) else value
+    return variants(game).get(value, value)
 
 
 def rating(r: Rating) -> str:

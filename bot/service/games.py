@@ -9,30 +9,20 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from bot.service.api import UserError
-from engine import GAME_IDS, get_game
+from engine import game_ids, get_game
 from engine.protocol import Game
 
 MAX_SEED = (1 << 63) - 1  # SQLite integers are signed 64-bit
 
 
 class GameCatalog:
-    """The engines' games (`engine.get_game`), or an explicit mapping (tests, toy games)."""
+    """The installed games (engine/registry.py), or an explicit mapping (tests, toy games)."""
 
     def __init__(self, games: Mapping[str, Game] | None = None) -> None:
         self._explicit = dict(games) if games is not None else None
 
     def ids(self) -> list[str]:
-        if self._explicit is not None:
-            return sorted(self._explicit)
-        return [gid for gid in GAME_IDS if self._importable(gid)]
-
-    @staticmethod
-    def _importable(game_id: str) -> bool:
-        try:
-            get_game(game_id)
-        except (ImportError, AttributeError):  # an engine package still being written
-            return False
-        return True
+        return sorted(self._explicit) if self._explicit is not None else game_ids()
 
     def get(self, game_id: str) -> Game:
         game_id = (game_id or "").strip().lower()
@@ -40,7 +30,7 @@ class GameCatalog:
             if self._explicit is not None:
                 return self._explicit[game_id]
             return get_game(game_id)
-        except (KeyError, ImportError, AttributeError):
+        except KeyError:
             raise UserError("bot.err.unknown_game", game=game_id, known=self.ids() or "-") from None
 
 

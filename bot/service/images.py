@@ -60,7 +60,7 @@ class Renderer:
         try:
             async with self._semaphore:
                 data = await asyncio.to_thread(draw, job.game_id, job.view, job.names, job.locale)
-        except ModuleNotFoundError:
+        except LookupError:  # render.NoRenderer: the game brought no renderer
             log.warning("no renderer for game type %s: messages go without images", job.game_id)
             self._missing.add(job.game_id)
             return

@@ -9,10 +9,11 @@ from pydantic import BaseModel
 
 from engine.athena import rules, scoring, visibility
 from engine.athena.describe import describe, summary
-from engine.athena.notation import AthenaNotation
+from engine.athena.league import LEAGUE
+from engine.athena.reading import AthenaNotation
 from engine.athena.state import COMMAND_ADAPTER, ROLES, Command, Options, State
 from engine.athena.view import AthenaView
-from engine.i18n import Text, register_catalog
+from engine.i18n import T, Text, register_catalog
 from engine.players import RandomPlayer
 from engine.protocol import Outcome, Result, Role
 
@@ -41,6 +42,8 @@ class AthenaGame:
     max_players = 2
     Options = Options
     notation = AthenaNotation()
+    league = LEAGUE  # what leagues read (engine/plugins.py)
+    rules = [T(f"athena.howto.{n}") for n in range(1, 7)]  # /game rules: the notation
 
     def __init__(self) -> None:
         from engine.athena.players import HeuristicPlayer

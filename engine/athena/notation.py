@@ -35,7 +35,6 @@ from engine.athena.state import (
     Reveal,
 )
 from engine.errors import IllegalCommand
-from engine.protocol import Role
 
 HELP_EXAMPLES = [
     "CM@15",
@@ -154,19 +153,3 @@ def parse_command(text: str) -> Command | None:
             return Reveal(power=_power(g[0]), slot=int(g[1]))
         return _list_command(kind, g[0])
     return None
-
-
-class AthenaNotation:
-    def format(self, command: Command) -> str:
-        return format_command(command)
-
-    def parse(self, text: str, state: Any, role: Role) -> Command:
-        """Parse and check against the position, so the error says exactly what is wrong."""
-        from engine.athena import rules
-
-        cmd = parse_command(text)
-        if cmd is None:
-            examples = rules.examples(state, role) or HELP_EXAMPLES
-            raise IllegalCommand("core.err.unknown_command", text=text.strip()[:60], examples=examples)
-        rules.apply(state, role, cmd)  # raises IllegalCommand with the specific reason
-        return cmd

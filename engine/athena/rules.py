@@ -25,6 +25,7 @@ from engine.athena.events import (
     terrain_name,
     value_text,
 )
+from engine.athena.notation import format_command
 from engine.athena.state import (
     Activate,
     Army,
@@ -572,8 +573,6 @@ def apply(state: State, role: Role, command: Command) -> Outcome:
 
 def examples(state: State, role: Role, count: int = 4) -> list[str]:
     """A few legal commands for help texts, of as many kinds as possible (the top slot first)."""
-    from engine.athena.notation import format_command
-
     commands = legal(state, role)
     groups: dict[str, dict[str | None, Command]] = {cmd.kind: {} for cmd in commands}
     for cmd in reversed(commands):

@@ -8,9 +8,11 @@ from engine.i18n import T, Text
 from engine.mythic import rules, setup, windows
 from engine.mythic.commands import COMMAND
 from engine.mythic.context import role_name
+from engine.mythic.league import LEAGUE
 from engine.mythic.notation import NOTATION
 from engine.mythic.players import PLAYERS
 from engine.mythic.state import Options, State
+from engine.mythic.table.shortcuts import SETUPS, SHORTCUTS
 from engine.mythic.view import MythicView, build_view
 from engine.protocol import Outcome, Result, Role, Window
 
@@ -28,6 +30,11 @@ class MythicBattles:
     notation = NOTATION
     players = PLAYERS
     orders = windows.ORDERS  # standing orders (engine/mythic/windows.py)
+    # what the table offers beyond /play (engine/plugins.py)
+    setups = SETUPS  # /army: saved armies
+    shortcuts = SHORTCUTS  # /mythic: typed commands
+    league = LEAGUE
+    rules = [T(f"mythic.howto.{n}") for n in range(1, 8)]  # /game rules: the notation
 
     def roles(self, options: Options) -> list[Role]:
         return list(TEAM_ROLES if options.teams else ROLES)

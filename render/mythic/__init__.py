@@ -10,7 +10,7 @@ from render.mythic.dice import dice_line
 from render.mythic.private import private_image
 from render.mythic.roster import roster_image
 
-__all__ = ["board_png", "dice_line", "private_png", "roster_png"]
+__all__ = ["IMAGES", "board_png", "dice_line", "private_png", "roster_png"]
 
 
 def board_png(view: MythicView, names: dict[str, str], locale: str = "en") -> bytes:
@@ -23,3 +23,6 @@ def roster_png(view: MythicView, role: str, names: dict[str, str], locale: str =
 
 def private_png(view: MythicView, names: dict[str, str], locale: str = "en") -> bytes:
     return png_bytes(private_image(view, names, locale))
+
+
+IMAGES = {"roster": roster_png}  # extra images for the game's shortcut commands (`/mythic roster`)

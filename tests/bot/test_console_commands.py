@@ -11,7 +11,6 @@ from bot_helpers import dump
 
 from bot.console import LocalTable, parse_line, run_local
 from bot.leagues import LeagueService
-from bot.mythic import MythicService
 from bot.service import TableService
 
 NICK = "cerberus,rhadamanthus,auditors,marauders,legion-acheron,legion-phlegethon,artillerymen"
@@ -203,7 +202,7 @@ async def test_refusals_are_specific_translated_and_change_nothing(store, tmp_pa
     leagues = LeagueService(store)
     service = TableService(store, render_images=False, listeners=[leagues])
     out: list[str] = []
-    table = LocalTable(service, out=tmp_path, write=out.append, leagues=leagues, mythic=MythicService(store))
+    table = LocalTable(service, out=tmp_path, write=out.append, leagues=leagues)
     for line in (
         "@you /league create name:Spring game:athena",
         "@alice /league join",

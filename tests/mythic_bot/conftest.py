@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 import pytest
-
-from bot.mythic import MythicService
+from mythic_bot_helpers import MythicCommands
 
 
 @pytest.fixture
-async def mythic(store) -> MythicService:
-    return MythicService(store, clock=lambda: 1000.0)
+async def mythic(store) -> MythicCommands:
+    return MythicCommands(store, clock=lambda: 1000.0)

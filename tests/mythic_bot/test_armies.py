@@ -3,20 +3,19 @@ privacy per user, and the engine's reason when an army is refused."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
 import aiosqlite
 import pytest
-from mythic_bot_helpers import ALICE, BOB, NICK, WHERE, text
+from mythic_bot_helpers import ALICE, BOB, NICK, REFUSED, WHERE, MythicCommands, text
 
-from bot.mythic import MythicService
-from bot.mythic.armies import options_for, parse_units
-from bot.mythic.saved import MAX_ARMIES
-from bot.service.api import UserError
 from bot.store import migrate
 from engine.i18n import render
+from engine.mythic.table.armies import options_for, parse_units
+from engine.mythic.table.saved import MythicArmies
+
+MAX_ARMIES = MythicArmies.max_saved
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 TEAM_ARMY = "marauders gaolers harpies lycaons shades artillerymen"  # 58 points: 4-player variant only
@@ -40,7 +39,7 @@ async def test_save_list_show_delete(mythic):
 
     assert "Army **Hellhounds** deleted." in text(await mythic.delete(WHERE, ALICE, "HELLHOUNDS"))
     assert "None yet" in text(await mythic.list_armies(WHERE, ALICE))
-    with pytest.raises(UserError) as gone:
+    with pytest.raises(REFUSED) as gone:
         await mythic.delete(WHERE, ALICE, "Hellhounds")
     assert gone.value.text.key == "mythicbot.err.no_saved_army"
 
@@ -68,11 +67,11 @@ async def test_an_army_valid_only_in_teams_is_saved_and_says_so(mythic):
 
 
 async def test_an_army_valid_nowhere_is_refused_with_the_engines_reasons(mythic, store):
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(REFUSED) as refused:
         await mythic.save(WHERE, ALICE, "Tiny", "hades", "cerberus marauders")
     shown = render(refused.value.text, "en")
     assert "valid under no option set" in shown and "An army has 5 to 10 units, not 2." in shown
-    with pytest.raises(UserError) as twice:
+    with pytest.raises(REFUSED) as twice:
         await mythic.save(WHERE, ALICE, "Twins", "hades", NICK + " cerberus")
     assert "can be recruited only once" in render(twice.value.text, "en")
     assert "None yet" in text(await mythic.list_armies(WHERE, ALICE))
@@ -82,7 +81,7 @@ async def test_saved_armies_are_private_to_their_owner(mythic):
     await mythic.save(WHERE, ALICE, "Secret", "hades", NICK)
     assert "Secret" not in text(await mythic.list_armies(WHERE, BOB), "fr")
     for attempt in (mythic.show(WHERE, BOB, "Secret"), mythic.delete(WHERE, BOB, "Secret")):
-        with pytest.raises(UserError):
+        with pytest.raises(REFUSED):
             await attempt
     assert "**Secret**" in text(await mythic.list_armies(WHERE, ALICE))
     await mythic.save(WHERE, BOB, "Secret", "hades", TEAM_ARMY)  # the same name is another army
@@ -91,16 +90,16 @@ async def test_saved_armies_are_private_to_their_owner(mythic):
 
 async def test_limits_on_names_and_count(mythic):
     for bad in ("x" * 33, "   ", "tab\tin\u0007name"):
-        with pytest.raises(UserError) as refused:
+        with pytest.raises(REFUSED) as refused:
             await mythic.save(WHERE, ALICE, bad, "hades", NICK)
         assert refused.value.text.key == "mythicbot.err.name"
     for starter in ("nick", "The Phalanx", "La Horde des Damnés"):
-        with pytest.raises(UserError) as taken:
+        with pytest.raises(REFUSED) as taken:
             await mythic.save(WHERE, ALICE, starter, "hades", NICK)
         assert taken.value.text.key == "mythicbot.err.starter_name"
     for i in range(MAX_ARMIES):
         await mythic.save(WHERE, ALICE, f"Army {i}", "hades", NICK)
-    with pytest.raises(UserError) as full:
+    with pytest.raises(REFUSED) as full:
         await mythic.save(WHERE, ALICE, "One more", "hades", NICK)
     assert "already have 25 saved armies" in render(full.value.text, "en")
     replaced = text(await mythic.save(WHERE, ALICE, "army 3", "hades", TEAM_ARMY))  # replacing is fine
@@ -132,11 +131,11 @@ def test_units_are_read_by_id_prefix_or_name_in_either_language():
         "marauders",
     ]
     assert parse_units("legion-a legion-p arti") == ["legion-acheron", "legion-phlegethon", "artillerymen"]
-    with pytest.raises(UserError) as ambiguous:
+    with pytest.raises(REFUSED) as ambiguous:
         parse_units("hoplites")
     assert "Hoplites (" in render(ambiguous.value.text, "en")
     for bad in ("zeus", ""):
-        with pytest.raises(UserError):
+        with pytest.raises(REFUSED):
             parse_units(bad)
 
 
@@ -160,35 +159,43 @@ def test_builder_suggests_only_units_that_may_come_next(mythic):
     assert all(len(v) <= 100 and len(n) <= 100 for n, v in choices)
 
 
-async def test_migration_applies_from_zero_and_after_the_previous_ones(tmp_path):
-    alone = tmp_path / "alone"
-    alone.mkdir()
-    shutil.copy(MIGRATIONS / "0005_armies.sql", alone / "0005_armies.sql")
-    async with aiosqlite.connect(tmp_path / "alone.db", isolation_level=None) as conn:
-        assert await migrate(conn, time.time(), alone) == [5]
-        await conn.execute("INSERT INTO mythic_armies VALUES ('u', 'A', 'hades', 'cerberus', 0, 0)")
-        with pytest.raises(aiosqlite.IntegrityError):  # one name per user, whatever the case
-            await conn.execute("INSERT INTO mythic_armies VALUES ('u', 'a', 'hades', 'shades', 0, 0)")
-        with pytest.raises(aiosqlite.IntegrityError):
-            await conn.execute(
-                "INSERT INTO mythic_armies VALUES ('u', ?, 'hades', 'shades', 0, 0)", ("x" * 33,)
-            )
+async def test_armies_saved_before_the_generic_table_move_over(tmp_path):
+    """0006 replaces 0005's `mythic_armies` with `saved_setups` (any game's set-ups): a
+    database from before keeps every army, privately, readable by the bot as before."""
     async with aiosqlite.connect(tmp_path / "old.db", isolation_level=None) as conn:
-        assert 5 not in await migrate(conn, time.time(), MIGRATIONS, upto=4)  # a database from before
-        assert 5 in await migrate(conn, time.time(), MIGRATIONS)
-        async with conn.execute("SELECT COUNT(*) FROM mythic_armies") as cursor:
-            assert (await cursor.fetchone())[0] == 0
+        assert 6 not in await migrate(conn, time.time(), MIGRATIONS, upto=5)  # a database from before
+        await conn.execute(
+            "INSERT INTO mythic_armies VALUES ('alice', 'Old Guard', 'hades', ?, 1, 2)", (NICK,)
+        )
+        assert 6 in await migrate(conn, time.time(), MIGRATIONS)
+        async with conn.execute("SELECT name FROM sqlite_master WHERE name = 'mythic_armies'") as cursor:
+            assert await cursor.fetchone() is None
+        async with conn.execute("SELECT user_id, game, name, created_at FROM saved_setups") as cursor:
+            assert await cursor.fetchall() == [("alice", "mythic", "Old Guard", 1.0)]
+        with pytest.raises(aiosqlite.IntegrityError):  # one name per user and game, whatever the case
+            await conn.execute("INSERT INTO saved_setups VALUES ('alice', 'mythic', 'old guard', '{}', 0, 0)")
+    from bot.store import open_store
+
+    store = await open_store(tmp_path / "old.db")
+    try:
+        army = await MythicCommands(store, clock=lambda: 1000.0).find_army(ALICE, "old guard")
+        assert army.units[0] == "cerberus" and army.cost == 100 and army.faction == "hades"
+        assert "Old Guard" not in text(
+            await MythicCommands(store, clock=time.time).list_armies(WHERE, BOB), "fr"
+        )
+    finally:
+        await store.close()
 
 
 async def test_a_saved_army_survives_a_restart(tmp_path):
     from bot.store import open_store
 
     store = await open_store(tmp_path / "a.db")
-    await MythicService(store).save(WHERE, ALICE, "Kept", "hades", NICK)
+    await MythicCommands(store, clock=lambda: 1000.0).save(WHERE, ALICE, "Kept", "hades", NICK)
     await store.close()
     store = await open_store(tmp_path / "a.db")
     try:
-        army = await MythicService(store).find_army(ALICE, "kept")
+        army = await MythicCommands(store, clock=lambda: 1000.0).find_army(ALICE, "kept")
         assert army.units[0] == "cerberus" and army.cost == 100 and not army.starter
     finally:
         await store.close()

@@ -1,4 +1,4 @@
-"""`/army` and `/mythic` end to end: the real bot with bot.mythic installed, the real table
+"""`/army` and `/mythic` end to end: the real bot with the groups Mythic Battles declares, the real table
 service and a SQLite file, against the fake Discord of tests/discord. An army is built by
 autocomplete and saved, recruited in secret at a table, then typed moves are played
 against an AI seat; a French player reads French."""
@@ -34,8 +34,6 @@ fake = _fakes.fake  # the module-scoped fake Discord fixture
 
 from tablehelp import Table  # noqa: E402
 
-from bot.mythic import MythicService  # noqa: E402
-from bot.mythic.cog import install  # noqa: E402
 from bot.service import TableService  # noqa: E402
 from bot.store import open_store  # noqa: E402
 
@@ -45,8 +43,7 @@ NICK = ["cerb", "rhad", "audi", "mara", "legion-a", "legion-p", "arti"]
 
 async def start(fake, db):
     store = await open_store(db)
-    mythic = MythicService(store)
-    bot = await _fakes.start_bot(fake, TableService(store), extensions=[lambda b: install(b, mythic)])
+    bot = await _fakes.start_bot(fake, TableService(store))
     return store, bot
 
 

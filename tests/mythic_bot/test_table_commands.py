@@ -4,12 +4,12 @@ without a Mythic Battles game refuses the typed commands clearly."""
 from __future__ import annotations
 
 import pytest
-from mythic_bot_helpers import ALICE, BOB, NICK, WHERE, text
+from mythic_bot_helpers import ALICE, BOB, NICK, REFUSED, WHERE, text
 
-from bot.mythic.armies import starters
 from bot.service import TableService
-from bot.service.api import UserError, Where
+from bot.service.api import Where
 from engine.i18n import render
+from engine.mythic.table.armies import starters
 
 OTHER = Where("g1", "athena-channel")
 
@@ -38,21 +38,21 @@ async def test_typed_commands_need_a_mythic_game_here(mythic, tables):
         mythic.activate(tables, OTHER, ALICE, "cerberus"),
         mythic.simple(tables, OTHER, ALICE, "pass"),
     ):
-        with pytest.raises(UserError) as none:
+        with pytest.raises(REFUSED) as none:
             await call
         assert none.value.text.key == "bot.err.no_game"
     await tables.new_game(OTHER, ALICE, "athena", {})
-    with pytest.raises(UserError) as other:
+    with pytest.raises(REFUSED) as other:
         await mythic.move(tables, OTHER, ALICE, "c3")
     assert render(other.value.text, "fr") == "La partie de ce salon n’est pas une partie de Mythic Battles."
 
 
 async def test_recruit_needs_an_army_or_units(mythic, tables):
     await tables.new_game(WHERE, ALICE, "mythic", {})
-    with pytest.raises(UserError) as nothing:
+    with pytest.raises(REFUSED) as nothing:
         await mythic.recruit(tables, WHERE, ALICE)
     assert nothing.value.text.key == "mythicbot.err.recruit_what"
-    with pytest.raises(UserError) as unknown:
+    with pytest.raises(REFUSED) as unknown:
         await mythic.recruit(tables, WHERE, ALICE, army="Nope")
     assert "You have no army called “Nope”" in render(unknown.value.text, "en")
     assert "Alice" in text(await tables.status(WHERE, ALICE))  # nothing changed: still a lobby
@@ -63,7 +63,7 @@ async def test_roster_shows_one_armys_image_to_the_asker_only(mythic, tables):
     as a PNG, ephemeral; none before the battle starts; an unknown general is refused."""
     await tables.new_game(WHERE, ALICE, "mythic", {"seed": 3})
     await tables.join(WHERE, BOB)
-    with pytest.raises(UserError) as lobby:
+    with pytest.raises(REFUSED) as lobby:
         await mythic.roster(WHERE, ALICE)
     assert lobby.value.text.key == "mythicbot.err.not_started"
     await tables.start_game(WHERE, ALICE)
@@ -82,7 +82,7 @@ async def test_roster_shows_one_armys_image_to_the_asker_only(mythic, tables):
     by_name = await mythic.roster(WHERE, ALICE, "ALICE")
     assert mine.messages[0].image.data == by_name.messages[0].image.data != his.messages[0].image.data
     assert hers.messages[0].image.data != secret.messages[0].image.data  # both French: revealed since
-    with pytest.raises(UserError) as nobody:
+    with pytest.raises(REFUSED) as nobody:
         await mythic.roster(WHERE, ALICE, "Zeus")
     assert (
         render(nobody.value.text, "en")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.mythic import moves
-from bot.service.api import UserError
+from engine.errors import IllegalCommand
+from engine.mythic.table import moves
 
 UNITS_AT = {"f6": "hippeis", "d3": "amazons", "e6": "marauders", "e7": "shades", "j7": "cerberus"}
 ACTIVATION = ["act talos", "act hippeis", "act toxotes pp1", "end", "pp catapult", "pp aow", "fetch aow"]
@@ -45,10 +45,10 @@ def test_move_choices_and_notation():
     assert moves.move_notation(MOVING, UNITS_AT, "a1", None) == "mv f6-a1"  # only the Hippeis reach a1
     assert moves.move_notation(MOVING, UNITS_AT, "e5", "amazons") == "mv d3-e5"
     assert moves.move_notation(MOVING, UNITS_AT, "z9", "f6") == "mv f6-z9"  # the engine will say why not
-    with pytest.raises(UserError) as which:
+    with pytest.raises(IllegalCommand) as which:
         moves.move_notation(MOVING, UNITS_AT, "e5", None)
     assert which.value.text.key == "mythicbot.err.which_mover"
-    with pytest.raises(UserError) as none:
+    with pytest.raises(IllegalCommand) as none:
         moves.move_notation(ACTIVATION, UNITS_AT, "e5", None)
     assert none.value.text.key == "mythicbot.err.none_now" and "act talos" in none.value.text.params["moves"]
 
@@ -75,7 +75,7 @@ def test_attack_choices_show_targets_by_name_and_square():
     assert moves.attack_notation(MOVING, UNITS_AT, "spread f6xe6+e7", None) == "spread f6xe6+e7"
     assert moves.attack_notation(MOVING, UNITS_AT, "Maraudeurs Infernaux", "amazons") == "atk d3xe6"
     assert moves.attack_notation(MOVING, UNITS_AT, "e6", None) == "atk f6xe6"  # a plain attack first
-    with pytest.raises(UserError) as absent:
+    with pytest.raises(IllegalCommand) as absent:
         moves.attack_notation(MOVING, UNITS_AT, "talos", None)
     assert absent.value.text.key == "mythicbot.err.not_on_board"
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.service.api import UserError
 from engine.errors import IllegalCommand
 from engine.i18n import T, Text, render
 from engine.mythic.content import UnitDef, content
@@ -81,10 +80,10 @@ def resolve_unit(token: str) -> str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise UserError(
+            raise IllegalCommand(
                 "mythicbot.err.ambiguous_unit", unit=token, candidates=[unit_label(u) for u in found[:6]]
             )
-    raise UserError("mythicbot.err.unknown_unit", unit=token)
+    raise IllegalCommand("mythicbot.err.unknown_unit", unit=token)
 
 
 def split_units(text: str) -> list[str]:
@@ -96,7 +95,7 @@ def split_units(text: str) -> list[str]:
 def parse_units(text: str) -> list[str]:
     units = [resolve_unit(p) for p in split_units(text)]
     if not units:
-        raise UserError("mythicbot.err.no_units")
+        raise IllegalCommand("mythicbot.err.no_units")
     return units
 
 
@@ -176,6 +175,10 @@ class Army:
     def notation(self) -> str:
         return " ".join(["army", self.faction, *self.units])
 
+    def data(self) -> dict[str, Any]:
+        """What the bot stores for a saved army (engine/plugins.py `SavedSetup`)."""
+        return {"faction": self.faction, "units": " ".join(self.units)}
+
     def valid_under(self) -> list[str]:
         return [
             name
@@ -201,7 +204,7 @@ def find_starter(name: str) -> Army | None:
 def check_faction(faction: str) -> str:
     found = faction.strip().lower()
     if found not in FACTIONS:
-        raise UserError("mythic.err.unknown_faction", faction=faction)
+        raise IllegalCommand("mythic.err.unknown_faction", faction=faction)
     return found
 
 
@@ -209,5 +212,5 @@ def army_faction(faction: str | None, units: list[str]) -> str:
     """The faction given, else the one the units serve (`infer_faction`)."""
     side = check_faction(faction) if faction else infer_faction(units)
     if side is None:
-        raise UserError("mythicbot.err.which_faction")
+        raise IllegalCommand("mythicbot.err.which_faction")
     return side

@@ -1,4 +1,5 @@
-"""Typed convenience commands (`/mythic activate|move|attack|convert`) as notation.
+"""Typed convenience commands (`/mythic activate|move|attack|convert`) as notation, and
+their autocomplete.
 
 Everything here reads the player's legal moves in the engine's notation (the list `/play`
 autocompletes, engine/mythic/notation.py) and the public board (which unit stands where),
@@ -11,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.mythic.armies import resolve_unit, unit_text
-from bot.service.api import UserError
+from engine.errors import IllegalCommand
 from engine.i18n import T, render
 from engine.mythic.content import content
 from engine.mythic.notation import TALENT_IDS
 from engine.mythic.state import AOW
+from engine.mythic.table.armies import resolve_unit, unit_text
 
 ATTACK_HEADS = (
     "atk",
@@ -167,8 +168,8 @@ def convert_choices(moves: list[str], typed: str, locale: str) -> list[Choice]:
 # ---- typed values to notation -----------------------------------------------------------
 
 
-def none_now(kind: str, moves: list[str]) -> UserError:
-    return UserError(
+def none_now(kind: str, moves: list[str]) -> IllegalCommand:
+    return IllegalCommand(
         "mythicbot.err.none_now", what=T(f"mythicbot.kind.{kind}"), moves=", ".join(moves[:12]) or "–"
     )
 
@@ -183,7 +184,7 @@ def square_of(value: str, units_at: dict[str, str], own: set[str]) -> str:
         found = sorted(sq for sq in squares if units_at.get(sq) == unit)
         if found:
             return found[0]
-    raise UserError("mythicbot.err.not_on_board", unit=T("mythic.name", **_both(unit)))
+    raise IllegalCommand("mythicbot.err.not_on_board", unit=T("mythic.name", **_both(unit)))
 
 
 def _both(unit: str) -> dict[str, str]:
@@ -194,7 +195,7 @@ def _both(unit: str) -> dict[str, str]:
 def activate_notation(value: str) -> str:
     words = value.strip().lower().split()
     if not words:
-        raise UserError("mythicbot.err.no_units")
+        raise IllegalCommand("mythicbot.err.no_units")
     leader = [w for w in words[1:] if re.fullmatch(r"pp\d", w)]
     unit = (
         words[0]
@@ -216,7 +217,7 @@ def move_notation(moves: list[str], units_at: dict[str, str], to: str, unit: str
         reaching = sorted({src for src, d in found if d == dst})
         candidates = reaching or sources
         if len(candidates) > 1:
-            raise UserError("mythicbot.err.which_mover", square=dst)
+            raise IllegalCommand("mythicbot.err.which_mover", square=dst)
         src = candidates[0]
     return f"mv {src}-{dst}"
 
@@ -237,7 +238,7 @@ def attack_notation(moves: list[str], units_at: dict[str, str], target: str, att
         return (plain or fitting)[0].notation
     if src is None:
         if len(sources) > 1:
-            raise UserError("mythicbot.err.which_attacker", square=dst)
+            raise IllegalCommand("mythicbot.err.which_attacker", square=dst)
         src = next(iter(sources))
     return f"atk {src}x{dst}"
 

@@ -1,0 +1,193 @@
+"""What a game declares beyond `/play` (ARCHITECTURE §8): optional members of its `GAME`,
+read by generic code in `bot/`. A table the game fills in, never a branch the bot writes.
+
+- `GAME.shortcuts: list[ShortcutGroup]`: typed commands (`/mythic activate unit:`), each
+  turned into the game's notation and played through `/play`'s checks, or showing one of
+  the renderer's extra images. The bot registers one group per entry, on Discord and at
+  the local table, named and described from the game's catalog.
+- `GAME.setups: Setups`: saved set-ups per user (Mythic Battles' armies). The game names,
+  validates, prices and autocompletes them; the bot stores them per user and game and
+  offers one command group (`/army save|list|show|delete|check`) for them.
+- `GAME.league: LeagueFacts`: the variants a league may pick and the result fields
+  leagues group by.
+- `GAME.rules: list[Text]`: how to play (the notation, with examples) for `/game rules`.
+
+Every label is a catalog key built from a `prefix` the game owns: a group `g` is named by
+`{prefix}.cmd.{g}.name` / `.desc`, each of its commands `c` by `{prefix}.cmd.{c}.name` /
+`.desc`, and each option `o` by `{prefix}.opt.{o}.name` / `.desc`, in English and French.
+Errors are `IllegalCommand`s with the game's own keys; nothing here does any I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel
+
+from engine.i18n import Text
+
+Choice = tuple[str, str]  # (label shown, value sent): autocomplete entries, in the reader's words
+
+
+class TableContext:
+    """What a shortcut or a completer may read: public information and the asker's own.
+
+    `values` are the command's options given so far (typed, or chosen); `options` the
+    channel game's Options (None outside a game: a set-up command); `public` the PUBLIC
+    view of the current state (None before it starts); `role` the asker's seat (None for a
+    spectator); `names` role -> display name; `setups` the asker's saved set-ups of this
+    game then the starters; `legal` the asker's legal moves in notation (empty when it is
+    not their turn).
+    """
+
+    def __init__(
+        self,
+        *,
+        locale: str,
+        values: dict[str, Any] | None = None,
+        options: BaseModel | None = None,
+        public: Any = None,
+        role: str | None = None,
+        names: dict[str, str] | None = None,
+        setups: Sequence[Any] = (),
+        legal: Sequence[str] = (),
+        game_id: int | None = None,
+    ) -> None:
+        self.locale = locale
+        self.values = dict(values or {})
+        self.options = options
+        self.public = public
+        self.role = role
+        self.names = dict(names or {})
+        self.setups = list(setups)
+        self.legal = list(legal)
+        self.game_id = game_id
+
+    def value(self, name: str) -> Any:
+        return self.values.get(name)
+
+
+Completer = Callable[[TableContext, str], list[Choice]]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One option of a declared command. `kind` is `text` (at most `max_length` characters),
+    `int` (from `low` to `high`) or `flag`. `choices` are fixed (value, catalog key of its
+    label); `complete(ctx, typed)` lists (label, value) suggestions for what is being typed."""
+
+    name: str
+    kind: Literal["text", "int", "flag"] = "text"
+    required: bool = False
+    max_length: int = 100
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    complete: Completer | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """What a playing shortcut resolves to: the notation `/play` takes, and private lines
+    shown to the asker once the move is accepted."""
+
+    notation: str
+    notes: list[Text] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One typed command. Exactly one of:
+    - `play(ctx) -> Move | str`: the move it stands for (the engine then accepts or refuses
+      it with its own reason);
+    - `image`: the name of one of the renderer's `IMAGES`, drawn from the public view for
+      the role `pick(ctx)` returns, shown only to the asker with `caption` (a catalog key
+      taking `name`, the role's player, and `id`, the game's number).
+    """
+
+    name: str
+    params: tuple[Param, ...] = ()
+    play: Callable[[TableContext], Move | str] | None = None
+    image: str | None = None
+    pick: Callable[[TableContext], str] | None = None
+    caption: str | None = None
+
+    @property
+    def private(self) -> bool:
+        return self.image is not None
+
+
+@dataclass(frozen=True)
+class ShortcutGroup:
+    """`/<name> ...`: the game's typed commands, labelled from `{prefix}.*` keys."""
+
+    name: str
+    prefix: str
+    commands: tuple[Shortcut, ...]
+
+
+class SavedSetup(Protocol):
+    """A saved or starter set-up as the game understands it."""
+
+    key: str  # the saved name, or the starter's id
+    starter: bool
+
+    def title(self) -> Text | str: ...
+
+    def data(self) -> dict[str, Any]: ...
+
+
+class Setups(Protocol):
+    """Saved set-ups per user (`GAME.setups`). The bot keeps at most `max_saved` per user
+    and game, names of 1 to `max_name` characters; the game says everything else.
+
+    Commands: `{command} save name:<name> <fields>`, `list`, `show name:`, `delete name:`,
+    and `check <fields> <check_params>` (the live verdict under options given). Error keys
+    the bot raises, in the game's catalog: `{prefix}.err.name` (limit), `.starter_name`
+    (name), `.limit` (limit), `.no_army` (name, known), `.no_saved_army` (name); and
+    `{prefix}.deleted` (name).
+    """
+
+    command: str
+    prefix: str
+    fields: tuple[Param, ...]
+    check_params: tuple[Param, ...]
+    max_saved: int
+    max_name: int
+
+    def build(self, name: str, values: dict[str, Any]) -> SavedSetup:
+        """A new set-up from the typed fields; raises IllegalCommand when it can never be used."""
+        ...
+
+    def load(self, name: str, data: dict[str, Any]) -> SavedSetup: ...
+
+    def starters(self) -> list[SavedSetup]: ...
+
+    def find_starter(self, name: str) -> SavedSetup | None: ...
+
+    def saved_lines(self, setup: SavedSetup, replaced: bool) -> list[Text]: ...
+
+    def list_lines(self, mine: list[SavedSetup]) -> list[Text]: ...
+
+    def show_lines(self, setup: SavedSetup) -> list[Text]: ...
+
+    def check_lines(self, values: dict[str, Any]) -> list[Text]: ...
+
+
+@dataclass(frozen=True)
+class LeagueFacts:
+    """What leagues need to know about a game (`GAME.league`).
+
+    `variants`: value -> label of the variants a league may be restricted to;
+    `variant_of(options, details)`: the variant a finished game was played with;
+    `side_size(variant)`: players on each side of a reported game (None: one or two);
+    `details(state)`: the result fields leagues group by (variant, factions, first player,
+    scenario, teams...), read from a game's last state when it ended outside the rules.
+    """
+
+    variants: dict[str, Text]
+    variant_of: Callable[[dict[str, Any], dict[str, Any]], str]
+    side_size: Callable[[str], int | None] = lambda variant: 1
+    details: Callable[[Any], dict[str, Any]] = lambda state: {}
