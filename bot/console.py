@@ -1,7 +1,7 @@
 """The local terminal table (ARCHITECTURE §6): the same service calls as Discord, typed as
 `@name /command args` lines; replies printed, images and exports written to a folder.
 
-`/league` lines and the commands games declare (`/army`, `/mythic`...) are mapped in
+`/league` lines and the commands games declare (saved set-ups, shortcut groups) are mapped in
 bot/console_commands.py.
 Public replies print plainly, private ones as `[to bob]`, ephemeral ones as `[only alice]`,
 refusals as `[refused] alice: ...`. Buttons print numbered; `/press N` clicks one.
@@ -51,6 +51,17 @@ GAME_COMMANDS = {
     "settings",
     "orders",
 }
+# The options of each /game subcommand but `new` (whose options are the game's), as on Discord:
+# anything else is refused by name rather than ignored.
+GAME_OPTIONS = {
+    "join": ("role",),
+    "addbot": ("level", "role"),
+    "log": ("last",),
+    "export": ("game",),
+    "rules": ("game",),
+    "settings": ("locale", "reminder_hours", "clock_days"),
+    "orders": ("order", "value"),
+}
 
 
 class BadLine(Exception):
@@ -73,7 +84,7 @@ def default_commands() -> console_commands.CommandTable:
 
 
 def parse_line(line: str, commands: console_commands.CommandTable | None = None) -> Parsed:
-    """`@alice /game new game:athena scenario:athenes` -> user, command, positional args, options."""
+    """`@alice /game new game:chess variant:blitz` -> user, command, positional args, options."""
     commands = commands or default_commands()
     try:
         words = shlex.split(line)
@@ -163,7 +174,10 @@ class LocalTable:
     async def dispatch(self, p: Parsed, actor: Actor) -> Reply | None:
         service, where, opt = self.service, self.where, p.options
         if p.command == "help":
-            for line in [Text("bot.console.help"), *service.games_guide(actor)]:
+            self.write(self.text(Text("bot.console.help")))
+            for line in self.commands.usage():
+                self.write(self.text(Text("bot.console.group", params={"line": line})))
+            for line in service.games_guide(actor):
                 self.write(self.text(line))
             return None
         if p.command == "moves":
@@ -190,6 +204,18 @@ class LocalTable:
                 group="/game",
                 known=", ".join(sorted(GAME_COMMANDS)),
             )
+        if sub != "new":
+            known = GAME_OPTIONS.get(sub, ())
+            unknown = sorted(set(opt) - set(known))
+            if unknown:
+                raise UserError(
+                    "bot.console.unknown_option",
+                    command=f"/{p.command}",
+                    option=unknown[0],
+                    known=", ".join(known) or "–",
+                )
+            if p.args:
+                raise UserError("bot.console.extra_words", command=f"/{p.command}", words=" ".join(p.args))
         if sub == "new":
             game = opt.pop("game", None) or (p.args[0] if p.args else "")
             league = opt.pop("league", None)  # a league's name, as on Discord

@@ -1,4 +1,4 @@
-"""`/league` and the commands games declare (`/army`, `/mythic`...) at the local table
+"""`/league` and the commands games declare (saved set-ups, shortcut groups) at the local table
 (ARCHITECTURE §1, §6, §8).
 
 Each entry is what the Discord side declares (bot/leagues/cog.py, and bot/plugins/commands.py
@@ -238,8 +238,20 @@ class CommandTable:
     """`/league` and the groups of these games, by full name (`league season new`)."""
 
     def __init__(self, games: list[Any]) -> None:
+        self.declared = plugin_commands(games)
         self.commands: dict[str, Command] = {**_league_commands(), **_plugin_commands(games)}
         self.groups = sorted({name.split()[0] for name in self.commands})
+
+    def usage(self) -> list[str]:
+        """One help line per game-declared group: `/army save name:… units:… [faction:a|b] | list`."""
+        lines: dict[str, list[str]] = {}
+        for declared in self.declared:
+            words = [declared.name]
+            for p in declared.params:
+                shown = f"{p.name}:" + ("|".join(v for v, _ in p.choices) if p.choices else "…")
+                words.append(shown if p.required else f"[{shown}]")
+            lines.setdefault(declared.group, []).append(" ".join(words))
+        return [f"/{group} " + " | ".join(subs) for group, subs in lines.items()]
 
     def split_command(self, group: str, words: list[str]) -> tuple[str, list[str]]:
         """`league`, [`season`, `new`, `starts:…`] -> (`league season new`, [`starts:…`]): the

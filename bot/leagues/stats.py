@@ -10,7 +10,7 @@ from bot.leagues.model import DRAW, WIN, Match, Seat
 
 @dataclass(frozen=True)
 class Line:
-    key: tuple[str, ...]  # e.g. ("athena",), ("first",), ("la-bataille", "hades")
+    key: tuple[str, ...]  # e.g. ("red",), ("first",), ("river-map", "blue")
     games: int
     wins: int
     draws: int

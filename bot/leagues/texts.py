@@ -51,7 +51,7 @@ def _score(match: Match) -> str:
 
 
 def summary(match: Match, names: dict[str, str]) -> Text:
-    """'A (athena) beat B (hades) (3–1)', or a draw."""
+    """'A (red) beat B (blue) (3–1)', or a draw."""
     teams = match.teams()
     best = min(team[0].rank for team in teams)
     winners = [t for t in teams if t[0].rank == best]

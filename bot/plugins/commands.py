@@ -25,7 +25,7 @@ SETUP_COMMANDS = ("save", "list", "show", "delete", "check")
 @dataclass(frozen=True)
 class PluginCommand:
     game_id: str
-    group: str  # "/army", "/mythic"
+    group: str  # "army": `/army ...`
     prefix: str  # the game's catalog prefix for labels
     name: str  # "save", "activate"
     params: tuple[Param, ...]
@@ -56,9 +56,14 @@ def _setup_commands(game_id: str, setups: Any) -> list[PluginCommand]:
         "check": (*setups.fields, *setups.check_params),
     }
     return [
-        PluginCommand(game_id, setups.command, setups.prefix, sub, tuple(params[sub]), "setup")
+        PluginCommand(game_id, setups.command, setups.prefix, sub, _required_first(params[sub]), "setup")
         for sub in SETUP_COMMANDS
     ]
+
+
+def _required_first(params: Iterable[Param]) -> tuple[Param, ...]:
+    """Discord refuses a required option after an optional one."""
+    return tuple(sorted(params, key=lambda p: not p.required))
 
 
 def plugin_commands(games: Iterable[Any]) -> list[PluginCommand]:

@@ -102,7 +102,9 @@ class PluginService:
         )
         caption = T(shortcut.caption or "bot.plugins.image", name=name, id=ctx.game_id)
         image = Image(filename=image_name(f"{shortcut.image}-{name}", record.seq), data=data)
-        return Reply([Message(lines=[caption], image=image, ephemeral=True, locale=actor.locale)])
+        return Reply(
+            [Message(lines=[caption], image=image, ephemeral=True, locale=actor.locale)], game_id=record.id
+        )
 
     # ---- autocomplete -------------------------------------------------------------------
 

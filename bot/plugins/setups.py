@@ -1,5 +1,5 @@
 """Saved set-ups per user and game (`GAME.setups`, engine/plugins.py): the command group a
-game declares (`/army save|list|show|delete|check` for Mythic Battles). The bot stores and
+game declares (say `/army save|list|show|delete|check`). The bot stores and
 finds them; the game validates, prices and words them. Every reply is private."""
 
 from __future__ import annotations

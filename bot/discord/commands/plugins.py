@@ -1,5 +1,5 @@
 """Slash-command groups for what games declare beyond `/play` (bot/plugins/commands.py):
-one group per declared group (`/army`, `/mythic`), built from the table, named and described
+one group per declared group (a game's `/army`, say), built from the table, named and described
 from the game's catalog in English and French.
 
 Discord reads a command's options from its callback's signature, so each callback is given

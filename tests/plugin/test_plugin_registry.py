@@ -1,0 +1,65 @@
+"""Games are found through entry points, built-in ones included; a broken plug-in is logged
+once and left out; bot/ names no game and imports no game's engine or renderer."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import re
+import sys
+from pathlib import Path
+
+import engine
+import render
+from engine import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_built_in_games_and_renderers_come_from_entry_points():
+    from importlib import metadata
+
+    declared = {e.name: e.value for e in metadata.entry_points(group="agora.games")}
+    assert {"athena", "mythic"} <= set(declared) and declared["mythic"] == "engine.mythic:GAME"
+    assert {"athena", "mythic"} <= set(engine.game_ids())
+    assert engine.get_game("mythic").id == "mythic"
+    assert render.renderer("mythic").IMAGES["roster"] is not None
+
+
+def test_a_test_only_distribution_is_found_like_an_installed_one(augury):
+    assert augury.id == "augury" and "augury" in engine.game_ids()
+    assert render.renderer("augury").board_png is not None
+
+
+def test_bot_names_no_game_and_imports_no_game_package(augury):
+    games = {*engine.game_ids(), "battlelore", "hoplomachus"}
+    word = re.compile(r"\b(" + "|".join(sorted(games)) + r")\b", re.IGNORECASE)
+    found = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if word.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+
+
+def test_a_plugin_that_fails_to_import_is_logged_once_and_left_out(tmp_path, caplog, augury):
+    info = tmp_path / "agora_broken-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: agora-broken\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[agora.games]\nbroken = broken_game:GAME\n")
+    (tmp_path / "broken_game.py").write_text("raise RuntimeError('no data files')\n")
+    sys.path.insert(0, str(tmp_path))
+    importlib.invalidate_caches()
+    registry.reset()
+    try:
+        with caplog.at_level(logging.ERROR, logger="agora.plugins"):
+            ids = engine.game_ids()
+            engine.game_ids()  # asked again: no second log line
+        assert "broken" not in ids and {"athena", "mythic", "augury"} <= set(ids)
+        assert registry.failures(registry.GAMES)["broken"] == "RuntimeError: no data files"
+        logged = [r.getMessage() for r in caplog.records if "broken" in r.getMessage()]
+        assert len(logged) == 1 and "no data files" in logged[0]
+    finally:
+        sys.path.remove(str(tmp_path))
+        importlib.invalidate_caches()
+        registry.reset()
