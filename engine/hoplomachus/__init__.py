@@ -1,0 +1,17 @@
+"""Hoplomachus Victorum, the solo campaign: the rules engine (seed 003 in /work/shared/seeds).
+
+One role (`p1`) leads a hero through four Acts; the rivals' and the arena's moves are
+rules, resolved inside `apply` and told as events. `GAME` is the protocol object.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.i18n import register_catalog
+
+register_catalog(Path(__file__).parent / "locales")
+
+from engine.hoplomachus.game import GAME  # noqa: E402
+
+__all__ = ["GAME"]
