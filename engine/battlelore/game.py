@@ -1,0 +1,88 @@
+"""The `GAME` object: Battlelore Mythologie behind the protocol every game implements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.battlelore import rules, setup, windows
+from engine.battlelore.commands import COMMAND
+from engine.battlelore.context import role_name
+from engine.battlelore.notation import NOTATION
+from engine.battlelore.players import PLAYERS
+from engine.battlelore.state import Options, State
+from engine.battlelore.view import BattleloreView, build_view
+from engine.i18n import T, Text
+from engine.protocol import Outcome, Result, Role, Window
+
+ROLES = ["p1", "p2"]
+UPGRADES: dict[int, Any] = {}  # schema_version -> function upgrading a saved state dict by one version
+
+
+class Battlelore:
+    id = "battlelore"
+    names = {"en": "Battlelore Mythologie", "fr": "Battlelore Mythologie"}
+    min_players = 2
+    max_players = 2
+    Options = Options
+    notation = NOTATION
+    players = PLAYERS
+    rules = [T(f"bl.rules.{i}") for i in range(1, 7)]
+
+    def roles(self, options: Options) -> list[Role]:
+        return list(ROLES)
+
+    def setup(self, options: Options, roles: list[Role], seed: int) -> State:
+        return setup.new_game(options, roles, seed)
+
+    def active(self, state: State) -> frozenset[Role]:
+        return rules.active(state)
+
+    def legal(self, state: State, role: Role) -> list:
+        return rules.legal(state, role)
+
+    def apply(self, state: State, role: Role, command: Any) -> Outcome:
+        return rules.apply(state, role, command)
+
+    def view(self, state: State, role: Role | None) -> BattleloreView:
+        return build_view(state, role)
+
+    def result(self, state: State) -> Result | None:
+        if state.winners is None:
+            return None
+        details = {
+            "turns": state.turn.number if state.turn else 0,
+            "first": state.first,
+            "peoples": {r: state.sides[r].people for r in state.roles},
+            "vp": {r: state.sides[r].vp for r in state.roles},
+            "scenario": state.scenario,
+            "reason": state.reason,
+        }
+        if not state.winners:
+            return Result(winners=[], scores={r: 0.5 for r in state.roles}, reason=T("bl.result.draw"), details=details)
+        w = state.winners[0]
+        return Result(
+            winners=[w],
+            scores={r: 1.0 if r == w else 0.0 for r in state.roles},
+            reason=T(f"bl.result.{state.reason}", winner=role_name(w), loser=role_name(state.other(w))),
+            details=details,
+        )
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        data = dict(data)
+        version = data.get("schema_version", 1)
+        while version < State.SCHEMA_VERSION:
+            data = UPGRADES[version](data)
+            version = data["schema_version"]
+        return State.model_validate(data)
+
+    def load_command(self, data: dict[str, Any]):
+        return COMMAND.validate_python(data)
+
+    def window(self, state: State, role: Role) -> Window | None:
+        return windows.window(state, role)
+
+    def label(self, state: State, role: Role, command: Any) -> Text | None:
+        return windows.label(state, role, command)
+
+
+GAME = Battlelore()
