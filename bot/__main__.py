@@ -30,6 +30,10 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=10)
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--players", choices=("random", "heuristic", "mixed"), default="heuristic")
+    db = commands.add_parser("db", help="database tools").add_subparsers(dest="db_command", required=True)
+    copy = db.add_parser("copy", help="copy a SQLite installation into an empty PostgreSQL database")
+    copy.add_argument("--from", dest="source", required=True, help="the SQLite file")
+    copy.add_argument("--to", dest="target", required=True, help="postgresql://user:password@host/database")
     commands.add_parser(
         "health",
         help="check the database and, with DISCORD_TOKEN, the gateway connection (exit 0 if healthy)",
@@ -46,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.health import health
 
         return health(settings)
+    if args.command == "db":
+        from bot.dbcopy import main_copy
+
+        return main_copy(args.source, args.target)
     if args.command == "selfplay":
         from bot.selfplay import run_selfplay
         from bot.service import UserError

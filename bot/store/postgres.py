@@ -121,7 +121,7 @@ class PostgresStore(SqlStore):
         return self._connection(transaction=True)
 
     def _read(self):
-        return self._connection(transaction=False)
+        return self.reading()
 
     async def _rows(self, conn: PgConnection, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         # inside a caller's transaction a refused INSERT must not abort it (they may go on)
