@@ -425,6 +425,8 @@ def after_step(ctx: Ctx) -> None:
             state.phase = "over"
             state.ended = {"act": 4, "why": "scion", "fight": "scion"}
             ctx.say("hop.ev.campaign_won")
+        else:
+            lose(ctx, "scion")  # no surrender, no second try: the Scion prevails
         return
     mark_week(ctx)  # l.50
     if won and f.kind in ("ctf", "koth", "spar") and sport_rewards(state):

@@ -1,0 +1,137 @@
+"""The `GAME` object: the Hoplomachus Victorum solo campaign behind the common protocol."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.hoplomachus import rules
+from engine.hoplomachus import commands as c
+from engine.hoplomachus.commands import COMMAND
+from engine.hoplomachus.content import content
+from engine.hoplomachus.campaign import new_campaign
+from engine.hoplomachus.notation import NOTATION
+from engine.hoplomachus.players import PLAYERS
+from engine.hoplomachus.state import ROLE, Options, State
+from engine.hoplomachus.view import HopView, build_view
+from engine.i18n import T, Text
+from engine.protocol import Order, Outcome, Result, Role, Window
+
+UPGRADES: dict[int, Any] = {}  # schema_version -> function upgrading a saved state dict by one version
+ORDERS = [
+    Order(
+        key="rivals",
+        label=T("hop.order.rivals"),
+        values={"ask": T("hop.order.value.ask"), "auto": T("hop.order.value.auto")},
+    )
+]
+
+
+class Hoplomachus:
+    id = "hoplomachus"
+    names = {"en": "Hoplomachus Victorum", "fr": "Hoplomachus Victorum"}
+    min_players = 1
+    max_players = 1
+    Options = Options
+    notation = NOTATION
+    players = PLAYERS
+    orders = ORDERS
+    solo = True
+
+    def roles(self, options: Options) -> list[Role]:
+        return [ROLE]
+
+    def setup(self, options: Options, roles: list[Role], seed: int) -> State:
+        return new_campaign(options, seed)
+
+    def active(self, state: State) -> frozenset[Role]:
+        return rules.active(state)
+
+    def legal(self, state: State, role: Role) -> list:
+        return rules.legal(state, role)
+
+    def apply(self, state: State, role: Role, command: Any) -> Outcome:
+        return rules.apply(state, role, command)
+
+    def view(self, state: State, role: Role | None) -> HopView:
+        return build_view(state, role)
+
+    def result(self, state: State) -> Result | None:
+        if state.outcome is None:
+            return None
+        won = state.outcome == "won"
+        why = state.ended.get("why", "scion")
+        return Result(
+            winners=[ROLE] if won else [],
+            scores={ROLE: 1.0 if won else 0.0},
+            reason=T("hop.result.won") if won else T("hop.result.lost", why=T(f"hop.why.{why}")),
+            details={
+                "hero": state.hero,
+                "difficulty": state.difficulty,
+                "act": state.ended.get("act", state.act),
+                "weeks": state.weeks,
+                "fight": state.ended.get("fight"),
+                "why": why,
+                "influence": state.influence,
+                "fights": state.fights,
+                "fights_won": state.fights_won,
+            },
+        )
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        data = dict(data)
+        version = data.get("schema_version", 1)
+        while version < State.SCHEMA_VERSION:
+            data = UPGRADES[version](data)
+            version = data["schema_version"]
+        return State.model_validate(data)
+
+    def load_command(self, data: dict[str, Any]):
+        return COMMAND.validate_python(data)
+
+    # optional members (engine/protocol.py)
+
+    def window(self, state: State, role: Role) -> Window | None:
+        """Small choices: the rulebook's questions in the rivals' turn, and the short picks
+        of the campaign. The timeout plays the formation order, the first option, or pass."""
+        if role != ROLE or state.outcome:
+            return None
+        legal = rules.legal(state, role)
+        if state.ask is not None:
+            return Window(kind=f"rival_{state.ask.kind}", timeout=legal[0], prompt=_prompt(state), choices=legal)
+        if state.phase in ("keep", "tribune", "reorder", "glory") and legal:
+            timeout = c.Pass() if state.phase == "glory" else legal[0]
+            return Window(kind=state.phase, timeout=timeout, prompt=T(f"hop.window.{state.phase}"), choices=legal)
+        return None
+
+    def standing(self, state: State, role: Role, orders: dict[str, str]) -> Any:
+        if orders.get("rivals") == "auto" and state.ask is not None and role == ROLE:
+            return rules.legal(state, role)[0]
+        return None
+
+    def label(self, state: State, role: Role, command: Any) -> Text | None:
+        f = state.fight
+        if isinstance(command, c.Pick) and f is not None and f.at(command.hex):
+            return T("hop.who", name=T(f"hop.unit.{f.at(command.hex).unit}"), hex=command.hex)
+        if isinstance(command, c.Keep | c.Glory):
+            return T(f"hop.opp.{command.card}")
+        if isinstance(command, c.Go | c.Sail):
+            return T(f"hop.loc.{command.to}")
+        if isinstance(command, c.Tribune) and f is not None:
+            return T(f"hop.unit.{f.rival_camp[command.place - 1].unit}")
+        return None
+
+
+def _prompt(state: State) -> Text:
+    ask = state.ask
+    f = state.fight
+    actor = f.get(ask.actor) if ask.actor and f else None
+    return T(
+        f"hop.window.{ask.kind}",
+        step=T(f"hop.step.{ask.step}"),
+        unit=T(f"hop.unit.{actor.unit}") if actor else "",
+        tactic=T(f"hop.tactic.{ask.actor}") if ask.kind == "tactic" else "",
+    )
+
+
+GAME = Hoplomachus()
+_ = content
