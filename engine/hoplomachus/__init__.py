@@ -12,6 +12,10 @@ from engine.i18n import register_catalog
 
 register_catalog(Path(__file__).parent / "locales")
 
+from engine.hoplomachus.names import register_names  # noqa: E402
+
+register_names()
+
 from engine.hoplomachus.game import GAME  # noqa: E402
 
 __all__ = ["GAME"]

@@ -45,7 +45,9 @@ def new_campaign(options: Options, seed: int) -> State:
         sheet.health += 1
     if "leadership" in diff.bonuses:
         sheet.leadership += 1
-    start = next(k for k, v in cont.locations.items() if v.region == h.region and v.kind == cont.setup["start"])
+    start = next(
+        k for k, v in cont.locations.items() if v.region == h.region and v.kind == cont.setup["start"]
+    )
     state = State(
         roles=[ROLE], options=options, rng=rng, hero=hero, difficulty=options.difficulty, sheet=sheet,
         hero_hp=sheet.health, location=start, blessings=diff.blessings,
@@ -68,7 +70,11 @@ def new_campaign(options: Options, seed: int) -> State:
     state.tactics = list(h.tactics) if diff.tactics else []
     state.bane_pile = [f"bane:{b}#{n + 1}" for b, d in sorted(cont.banes.items()) for n in range(d.copies)]
     rng.shuffle(state.bane_pile)
-    for name, ids in (("sport", cont.sport), ("bloodshed", cont.bloodshed), ("opportunities", cont.opportunities)):
+    for name, ids in (
+        ("sport", cont.sport),
+        ("bloodshed", cont.bloodshed),
+        ("opportunities", cont.opportunities),
+    ):
         deck = sorted(ids)
         rng.shuffle(deck)
         state.decks[name] = deck
@@ -163,7 +169,11 @@ def go(ctx: Ctx, to: str) -> None:
     elif state.phase == "harbour":
         allowed = [x for x in destinations(state)]
     else:  # after sailing: any location next to the harbour
-        allowed = [x for x in content().adjacent(state.location) if content().locations[x].kind != "capital" or capital_open(state, x)]
+        allowed = [
+            x
+            for x in content().adjacent(state.location)
+            if content().locations[x].kind != "capital" or capital_open(state, x)
+        ]
     if to not in allowed:
         raise IllegalCommand("hop.err.cannot_go", to=to, options=", ".join(allowed) or "-")
     state.previous, state.location = state.location, to
@@ -353,7 +363,9 @@ def enter_capital(ctx: Ctx) -> None:
         if state.blessings <= 0 or not all_banes(state):
             begin_scion(ctx)
         return
-    hero = next(p for p in state.primus if content().heroes[p].region == region and p not in state.primus_defeated)
+    hero = next(
+        p for p in state.primus if content().heroes[p].region == region and p not in state.primus_defeated
+    )
     state.fight = formation.build_primus_fight(ctx, hero)
     ctx.reveals = True
     ctx.say("hop.ev.primus", unit=unit_name(hero))
@@ -588,7 +600,9 @@ def campaign_legal(state: State) -> list:
         return [c.Prowess(card=x) for x in sorted(cont.prowess) if x not in state.prowess]
     if p == "travel":
         out = [c.Go(to=x) for x in destinations(state)]
-        return out or [c.Go(to=x) for x in cont.adjacent(state.location) if cont.locations[x].kind != "capital"]
+        return out or [
+            c.Go(to=x) for x in cont.adjacent(state.location) if cont.locations[x].kind != "capital"
+        ]
     if p == "harbour":
         return [c.Go(to=x) for x in destinations(state)] + [c.Sail(to=h) for h in harbours(state)]
     if p == "sailed":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.hoplomachus import hexes
 from engine.hoplomachus.content import content, skill_name, skill_number
 from engine.hoplomachus.ctx import Ctx, who
-from engine.hoplomachus.state import Fighter, Fight
+from engine.hoplomachus.state import Fight, Fighter
 
 UPGRADE = ("b", "g", "k", "r")
 
@@ -34,7 +34,13 @@ def opposed(f: Fight, a: Fighter, b: Fighter) -> bool:
     if a.side == b.side:
         return False
     for x, y in ((a, b), (b, a)):
-        if x.side == "a" and content().units.get(x.unit) and content().units[x.unit].beast and is_local(f, y) and y.region == "pluto":
+        if (
+            x.side == "a"
+            and content().units.get(x.unit)
+            and content().units[x.unit].beast
+            and is_local(f, y)
+            and y.region == "pluto"
+        ):
             return False
     return True
 
@@ -136,7 +142,9 @@ def roll(ctx: Ctx, dice: list[str]) -> list[int]:
     return [ctx.die(c) for c in dice]
 
 
-def attack(ctx: Ctx, a: Fighter, d: Fighter, special: str | None = None, dice: list[str] | None = None) -> None:
+def attack(
+    ctx: Ctx, a: Fighter, d: Fighter, special: str | None = None, dice: list[str] | None = None
+) -> None:
     """One attack (special=None) or a damaging Special (Agile, Heave, Long Shot)."""
     f = ctx.fight
     a.engaged = True

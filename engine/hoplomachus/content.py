@@ -267,7 +267,11 @@ def _check_skills(file: str, where: str, skills: tuple[str, ...]) -> None:
         if name not in SKILLS:
             raise ContentError(file, f"{where}.skills[{j}]", f"unknown skill {name!r}")
         if (name in WITH_NUMBER) != (":" in s):
-            raise ContentError(file, f"{where}.skills[{j}]", f"{name} {'needs' if name in WITH_NUMBER else 'takes no'} a number (name:N)")
+            raise ContentError(
+                file,
+                f"{where}.skills[{j}]",
+                f"{name} {'needs' if name in WITH_NUMBER else 'takes no'} a number (name:N)",
+            )
 
 
 def _check_dice(file: str, where: str, dice: tuple[str, ...]) -> None:
@@ -328,7 +332,9 @@ class _Loader:
                 if t not in c.tactics:
                     raise ContentError(o("heroes", ""), f"heroes.{hid}.tactics", f"unknown tactic {t!r}")
             for cls in h.units:
-                if not any(u.region == h.region and u.classes[0] == cls and not u.arena for u in c.units.values()):
+                if not any(
+                    u.region == h.region and u.classes[0] == cls and not u.arena for u in c.units.values()
+                ):
                     raise ContentError(o("heroes", ""), f"heroes.{hid}.units", f"no {cls} unit in {h.region}")
         for rid in c.regions:
             if rid not in c.arenas:
@@ -347,24 +353,34 @@ class _Loader:
             for eid, e in getattr(c, deck).items():
                 for j, r in enumerate(e.rivals):
                     if r not in ("L", "U", "L(T)", "U(T)"):
-                        raise ContentError(o(deck, ""), f"{deck}.{eid}.rivals[{j}]", f"{r!r}: use L, U, L(T) or U(T)")
+                        raise ContentError(
+                            o(deck, ""), f"{deck}.{eid}.rivals[{j}]", f"{r!r}: use L, U, L(T) or U(T)"
+                        )
                 if deck == "sport" and not e.types:
-                    raise ContentError(o(deck, ""), f"{deck}.{eid}.types", "a sport event offers at least one type")
+                    raise ContentError(
+                        o(deck, ""), f"{deck}.{eid}.types", "a sport event offers at least one type"
+                    )
                 self.check_slots(o(deck, ""), f"{deck}.{eid}.player", e.player)
         for sid, s in c.scion.items():
             self.check_slots(o("scion", ""), f"scion.{sid}.player", s.player)
             if s.rivals.count("S") != 1:
-                raise ContentError(o("scion", ""), f"scion.{sid}.rivals", "the formation holds the Scion once (S)")
+                raise ContentError(
+                    o("scion", ""), f"scion.{sid}.rivals", "the formation holds the Scion once (S)"
+                )
         for lid, loc in c.locations.items():
             if loc.region not in c.regions:
-                raise ContentError(o("locations", ""), f"locations.{lid}.region", f"unknown region {loc.region!r}")
+                raise ContentError(
+                    o("locations", ""), f"locations.{lid}.region", f"unknown region {loc.region!r}"
+                )
         for j, (a, b) in enumerate(c.roads):
             for end in (a, b):
                 if end not in c.locations:
                     raise ContentError(o("roads", ""), f"roads[{j}]", f"unknown location {end!r}")
         for lid, adj in _adjacency(c).items():
             if c.locations[lid].kind != "capital" and len(adj) < 2:
-                raise ContentError(o("roads", ""), f"locations.{lid}", "a location needs two roads (no return)")
+                raise ContentError(
+                    o("roads", ""), f"locations.{lid}", "a location needs two roads (no return)"
+                )
         capitals = {loc.region for loc in c.locations.values() if loc.kind == "capital"}
         if capitals != set(c.regions):
             raise ContentError(o("locations", ""), "locations", "every region needs exactly one capital")
@@ -382,7 +398,9 @@ class _Loader:
             raise ContentError(file, f"{where}.map", f"a map is {SIZE} rows of {SIZE} hexes")
         chars = "".join(a.map)
         if set(chars) - MAP_CHARS:
-            raise ContentError(file, f"{where}.map", f"unknown map characters {sorted(set(chars) - MAP_CHARS)}")
+            raise ContentError(
+                file, f"{where}.map", f"unknown map characters {sorted(set(chars) - MAP_CHARS)}"
+            )
         numbers = sorted(ch for ch in chars if ch.isdigit())
         if numbers != [str(i) for i in range(1, len(numbers) + 1)] or len(numbers) < 4:
             raise ContentError(file, f"{where}.map", "rival hexes are numbered 1, 2, 3, ... (at least 4)")
@@ -395,7 +413,9 @@ class _Loader:
             if bare not in UNIT_TERMS + HEX_TERMS:
                 raise ContentError(file, f"{where}.priority[{j}]", f"unknown priority {term!r}")
             if (bare in UNIT_TERMS) != term.startswith("*"):
-                raise ContentError(file, f"{where}.priority[{j}]", "unit priorities are bold (*), hex priorities are not")
+                raise ContentError(
+                    file, f"{where}.priority[{j}]", "unit priorities are bold (*), hex priorities are not"
+                )
         for j, au in enumerate(a.arena_units):
             if au.unit not in c.units or not c.units[au.unit].arena:
                 raise ContentError(file, f"{where}.arena_units[{j}]", f"{au.unit!r} is not an arena unit")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from engine.hoplomachus import hexes
 from engine.hoplomachus.content import content, parse_slots
-from engine.i18n import T
 from engine.hoplomachus.ctx import Ctx, token_unit
 from engine.hoplomachus.state import Fight, Fighter, State
+from engine.i18n import T
 
 
 def fighter(unit: str, fid: str, side: str, arena: str) -> Fighter:
@@ -147,7 +147,11 @@ def build_primus_fight(ctx: Ctx, hero: str) -> Fight:
     """l.143-146: the Primus formations per Act, with no Act modifier."""
     state = ctx.state
     sheet = content().primus[state.act]
-    location = next(k for k, v in content().locations.items() if v.kind == "capital" and v.region == content().heroes[hero].region)
+    location = next(
+        k
+        for k, v in content().locations.items()
+        if v.kind == "capital" and v.region == content().heroes[hero].region
+    )
     f = new_fight(state, "primus", location, None, sheet["player"])
     for entry in sheet["rivals"]:
         if entry.startswith("P"):
@@ -163,7 +167,9 @@ def build_primus_fight(ctx: Ctx, hero: str) -> Fight:
 def build_scion_fight(ctx: Ctx, sid: str) -> Fight:
     state = ctx.state
     sheet = content().scion[sid]
-    location = next(k for k, v in content().locations.items() if v.kind == "capital" and v.region == sheet.region)
+    location = next(
+        k for k, v in content().locations.items() if v.kind == "capital" and v.region == sheet.region
+    )
     f = new_fight(state, "scion", location, None, sheet.player)
     for entry in sheet.rivals:
         if entry == "S":

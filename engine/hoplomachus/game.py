@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.hoplomachus import rules
 from engine.hoplomachus import commands as c
+from engine.hoplomachus import rules
+from engine.hoplomachus.campaign import new_campaign
 from engine.hoplomachus.commands import COMMAND
 from engine.hoplomachus.content import content
-from engine.hoplomachus.campaign import new_campaign
 from engine.hoplomachus.notation import NOTATION
 from engine.hoplomachus.players import PLAYERS
 from engine.hoplomachus.state import ROLE, Options, State
@@ -97,10 +97,14 @@ class Hoplomachus:
             return None
         legal = rules.legal(state, role)
         if state.ask is not None:
-            return Window(kind=f"rival_{state.ask.kind}", timeout=legal[0], prompt=_prompt(state), choices=legal)
+            return Window(
+                kind=f"rival_{state.ask.kind}", timeout=legal[0], prompt=_prompt(state), choices=legal
+            )
         if state.phase in ("keep", "tribune", "reorder", "glory") and legal:
             timeout = c.Pass() if state.phase == "glory" else legal[0]
-            return Window(kind=state.phase, timeout=timeout, prompt=T(f"hop.window.{state.phase}"), choices=legal)
+            return Window(
+                kind=state.phase, timeout=timeout, prompt=T(f"hop.window.{state.phase}"), choices=legal
+            )
         return None
 
     def standing(self, state: State, role: Role, orders: dict[str, str]) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from engine.hoplomachus.content import SIZE, content
 
@@ -42,7 +42,7 @@ def step(hexname: str, direction: str) -> str | None:
     return name(c, r) if 0 <= c < SIZE and 0 <= r < SIZE else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(hexname: str) -> tuple[str, ...]:
     return tuple(n for d in DIRS if (n := step(hexname, d)) is not None)
 
@@ -53,7 +53,7 @@ def _cube(hexname: str) -> tuple[int, int, int]:
     return x, -x - row, row
 
 
-@lru_cache(maxsize=None)
+@cache
 def distance(a: str, b: str) -> int:
     ax, ay, az = _cube(a)
     bx, by, bz = _cube(b)
@@ -76,7 +76,7 @@ class Board:
     hazards: frozenset[str]
 
 
-@lru_cache(maxsize=None)
+@cache
 def board(arena: str) -> Board:
     a = content().arenas[arena]
     blocked, keys, hazards, player, rival = set(), set(), set(), [], {}

@@ -141,7 +141,10 @@ def parse_command(text: str, state=None, role=None):
     try:
         if verb == "fight" and len(args) <= 1:
             return c.Resolve(sport=args[0] if args else None)
-        if verb in ("bonus", "prowess", "go", "sail", "keep", "glory", "purge", "pick", "recruit") and len(args) == 1:
+        if (
+            verb in ("bonus", "prowess", "go", "sail", "keep", "glory", "purge", "pick", "recruit")
+            and len(args) == 1
+        ):
             arg = args[0]
             return {
                 "bonus": lambda: c.Bonus(choice=arg),

@@ -7,8 +7,8 @@ engine takes without asking (a camp Bane first; the prowess deck's top card): a 
 from __future__ import annotations
 
 from engine.hoplomachus.content import content
-from engine.i18n import T
 from engine.hoplomachus.ctx import Ctx, token_unit
+from engine.i18n import T
 
 GLORY = {"extra_rival", "rival_hp", "fewer_slots"}
 
@@ -65,7 +65,11 @@ def discard_bane(ctx: Ctx, bane: str | None = None) -> bool:
     """A Bane from your camp (first) or the bag back to the bottom of the pile."""
     state = ctx.state
     if bane is None:
-        bane = state.camp_banes[0] if state.camp_banes else next((t for t in state.bag if t.startswith("bane:")), None)
+        bane = (
+            state.camp_banes[0]
+            if state.camp_banes
+            else next((t for t in state.bag if t.startswith("bane:")), None)
+        )
     if bane is None:
         return False
     if bane in state.camp_banes:

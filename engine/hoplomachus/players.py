@@ -92,7 +92,9 @@ class HeuristicPlayer:
             }  # fmt: skip
             dist = _distances(state, open_caps)
             non_cap = [g for g in goes if g not in capitals] or goes
-            return min(non_cap, key=lambda g: (dist.get(g.to, 99), KIND_ORDER[content().locations[g.to].kind], g.to))
+            return min(
+                non_cap, key=lambda g: (dist.get(g.to, 99), KIND_ORDER[content().locations[g.to].kind], g.to)
+            )
         non_cap = [g for g in goes if g not in capitals] or goes
         return min(non_cap, key=lambda g: (KIND_ORDER[content().locations[g.to].kind], self.random.random()))
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 from engine.errors import IllegalCommand
 from engine.hoplomachus import campaign, hexes, priorities, turn
 from engine.hoplomachus import commands as c
-from engine.hoplomachus.combat import attack, attack_targets, can_act, can_move, foes, has, in_range, move_of, number
+from engine.hoplomachus.combat import (
+    attack,
+    attack_targets,
+    can_act,
+    can_move,
+    foes,
+    has,
+    in_range,
+    move_of,
+    number,
+)
 from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import Ctx, token_unit, who
 from engine.hoplomachus.formation import fighter, hero_fighter
@@ -76,7 +86,12 @@ def ability_legal(state: State) -> list:
         for skill in ("hook", "hurl", "shove", "swap"):
             if has(u, skill):
                 for target, dest in turn.displacements(f, u, skill):
-                    cmd = c.Ability(skill=skill, actor=u.hex, target=target.hex, dest=dest if skill in ("hook", "hurl") else None)
+                    cmd = c.Ability(
+                        skill=skill,
+                        actor=u.hex,
+                        target=target.hex,
+                        dest=dest if skill in ("hook", "hurl") else None,
+                    )
                     if cmd not in out:
                         out.append(cmd)
     return out
@@ -98,7 +113,11 @@ def engage_legal(state: State) -> list:
         if has(u, "heave"):
             out += [c.Special(actor=u.hex, target=o.hex) for o in foes(f, u) if in_range(u, o, 3)]
         if not targets and has(u, "longshot"):
-            out += [c.Special(actor=u.hex, target=o.hex) for o in foes(f, u) if in_range(u, o, number(u, "longshot"))]
+            out += [
+                c.Special(actor=u.hex, target=o.hex)
+                for o in foes(f, u)
+                if in_range(u, o, number(u, "longshot"))
+            ]
         if not targets and has(u, "reposition") and turn.can_move_now(u):
             reach = hexes.reach(u.hex, move_of(u), priorities.closed(f, u))
             out += [c.Special(actor=u.hex, dest=h) for h in sorted(reach, key=hexes.ORDER.get) if h != u.hex]
@@ -260,13 +279,14 @@ def auto_deploy(ctx: Ctx) -> None:
         return
     units = {d.unit for d in options}
     others = [u for u in units if u != "hero"]
-    hero_ok = "hero" in units and (state.hero_hp >= 3 or not others) and (mine(state) or not others)
+    # the hero comes in last: losing it costs a Blessing or the campaign
+    hero_ok = "hero" in units and not others
 
     def strength(u: str) -> int:
         d = content().units[u]
         return d.health + 2 * len(d.dice)
 
-    if others and not (hero_ok and f.lethal and len(mine(state)) >= 1):
+    if others:
         unit = max(others, key=lambda u: (strength(u), u))
     elif hero_ok:
         unit = "hero"
@@ -274,7 +294,9 @@ def auto_deploy(ctx: Ctx) -> None:
         return
     foes_hexes = [u.hex for u in f.units if u.side != "p" and u.hex]
     hexes_ok = [d.hex for d in options if d.unit == unit]
-    best = min(hexes_ok, key=lambda h: (min((hexes.distance(h, x) for x in foes_hexes), default=0), hexes.ORDER[h]))
+    best = min(
+        hexes_ok, key=lambda h: (min((hexes.distance(h, x) for x in foes_hexes), default=0), hexes.ORDER[h])
+    )
     deploy(ctx, unit, best)
 
 

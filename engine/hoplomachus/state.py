@@ -20,7 +20,10 @@ Side = Literal["p", "r", "a"]  # player, rival, arena
 
 class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    hero: str = Field("random", description="a hero id (bingqing, decimus, nox, seastrider, krakenlance, parthian, virago, stygiana) or random")
+    hero: str = Field(
+        "random",
+        description="a hero id (bingqing, decimus, nox, seastrider, krakenlance, parthian, virago, stygiana) or random",
+    )
     difficulty: Literal["chosen", "valiant", "fearless"] = "valiant"
 
 
@@ -167,5 +170,47 @@ class State(GameState):
     fights_won: int = 0
 
 
+def _fighter(u: Fighter) -> Fighter:
+    out = u.model_copy()
+    out.tactics = list(u.tactics)  # the only list changed in place; the others are replaced
+    return out
+
+
 def clone(state: State) -> State:
-    return state.model_copy(deep=True)
+    """A copy `apply` may change: every container changed in place is copied, the rest is
+    shared (a deep copy costs five times more and this runs on every command)."""
+    new = state.model_copy()
+    new.rng = state.rng.model_copy()
+    new.sheet = state.sheet.model_copy(
+        update={"dice": list(state.sheet.dice), "skills": list(state.sheet.skills)}
+    )
+    for name in (
+        "bane_pile", "camp_banes", "bag", "camp", "tactics", "prowess", "prowess_deck", "opportunities",
+        "primus", "primus_defeated", "offered",
+    ):  # fmt: skip
+        setattr(new, name, list(getattr(state, name)))
+    new.piles = {k: list(v) for k, v in state.piles.items()}
+    new.decks = {k: list(v) for k, v in state.decks.items()}
+    new.seen = dict(state.seen)
+    new.ended = dict(state.ended)
+    if state.ask is not None:
+        new.ask = state.ask.model_copy(update={"options": list(state.ask.options)})
+    f = state.fight
+    if f is not None:
+        nf = f.model_copy()
+        nf.units = [_fighter(u) for u in f.units]
+        nf.rival_camp = [_fighter(u) for u in f.rival_camp]
+        nf.fallen = [_fighter(u) for u in f.fallen]
+        for name in (
+            "pending",
+            "waiting",
+            "rival_tactics",
+            "player_camp",
+            "used_units",
+            "glory",
+            "notes",
+            "abil_done",
+        ):
+            setattr(nf, name, list(getattr(f, name)))
+        new.fight = nf
+    return new

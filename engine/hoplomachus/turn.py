@@ -29,6 +29,7 @@ from engine.hoplomachus.combat import (
 from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import Ctx, who
 from engine.hoplomachus.state import Ask, Fight, Fighter
+from engine.i18n import T
 
 SIDE_STEPS = ("move", "abil", "engage")
 KOTH_WIN = 6  # seed 003 l.80-81, l.290-292
@@ -306,7 +307,12 @@ def rival_deploy(ctx: Ctx, count: int, bonus: int) -> None:
         enter_hex(ctx, u, u.hex)
 
 
-TACTIC_RULE = {"bolster": "weakest_ally", "adrenaline": "slowest_ally", "stun": "strongest_foe", "hamstring": "deadliest_foe_unhamstrung"}
+TACTIC_RULE = {
+    "bolster": "weakest_ally",
+    "adrenaline": "slowest_ally",
+    "stun": "strongest_foe",
+    "hamstring": "deadliest_foe_unhamstrung",
+}
 
 
 def tactic_targets(f: Fight, side: str, tactic: str) -> list[Fighter]:
@@ -374,7 +380,7 @@ def play_tactic(ctx: Ctx, tactic: str, target: Fighter, side: str) -> None:
         target.dazed, target.fresh = True, False
     if eff.get("move"):
         target.tactics.append(tactic)
-    ctx.say("hop.ev.tactic", side=side, tactic=tactic, unit=who(target))
+    ctx.say("hop.ev.tactic", side=side, tactic=T(f"hop.tactic.{tactic}"), unit=who(target))
 
 
 # ----------------------------------------------------------------------------- abilities
@@ -429,7 +435,9 @@ def displacements(f: Fight, u: Fighter, skill: str) -> list[tuple[Fighter, str]]
 
 
 def _attackers(f: Fight, side: str) -> set[str]:
-    return {a.fid for a in f.units if a.side == side and not a.engaged and can_act(a) and attack_targets(f, a)}
+    return {
+        a.fid for a in f.units if a.side == side and not a.engaged and can_act(a) and attack_targets(f, a)
+    }
 
 
 def helps(f: Fight, u: Fighter, target: Fighter, dest: str, skill: str) -> bool:
