@@ -58,7 +58,8 @@ class Battlelore:
             "reason": state.reason,
         }
         if not state.winners:
-            return Result(winners=[], scores={r: 0.5 for r in state.roles}, reason=T("bl.result.draw"), details=details)
+            key = "bl.result.draw" if state.reason == "draw" else "bl.result.draw_turns"
+            return Result(winners=[], scores={r: 0.5 for r in state.roles}, reason=T(key), details=details)
         w = state.winners[0]
         return Result(
             winners=[w],

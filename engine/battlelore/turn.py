@@ -209,7 +209,7 @@ def end_turn(ctx: Ctx) -> None:
 def next_turn(ctx: Ctx) -> None:
     state = ctx.state
     t = state.turn
-    if state.last_turn or t.number >= state.options.max_turns:
+    if (state.last_turn and t.role != state.first) or t.number >= state.options.max_turns:
         victory.finish(ctx)
         return
     start_turn(ctx, state.other(t.role), t.number + 1)
