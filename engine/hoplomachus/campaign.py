@@ -629,6 +629,9 @@ def campaign_legal(state: State) -> list:
 
 def campaign_apply(ctx: Ctx, cmd) -> None:
     state = ctx.state
+    if isinstance(cmd, c.Go) and state.phase in ("travel", "harbour", "sailed"):
+        go(ctx, cmd.to)  # says where you may go
+        return
     if cmd not in campaign_legal(state):
         raise IllegalCommand("hop.err.not_now", command=cmd.kind, phase=T(f"hop.phase.{state.phase}"))
     p = state.phase

@@ -594,6 +594,8 @@ def engage(ctx: Ctx, u: Fighter, target: str | None = None) -> None:
 
 def use_special(ctx: Ctx, u: Fighter, skill: str, arg: str | None) -> None:
     f = ctx.fight
+    if skill == "agile" and arg is None:
+        arg = (engage_choice(ctx, u) or [None])[0]
     u.engaged = True
     if skill == "whirlwind":
         # l.616-622: weakest die rolled once per adjacent opponent; the total hits each one
@@ -606,9 +608,8 @@ def use_special(ctx: Ctx, u: Fighter, skill: str, arg: str | None) -> None:
     elif skill == "reposition":
         move_unit(ctx, u, arg)
     elif skill == "agile":
-        target = arg or (engage_choice(ctx, u) or [None])[0]
-        if target and f.get(target):
-            attack(ctx, u, f.get(target), special="agile")
+        if arg and f.get(arg):
+            attack(ctx, u, f.get(arg), special="agile")
     elif skill in ("heave", "longshot"):
         o = f.get(arg)
         if o:
