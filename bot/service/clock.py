@@ -10,25 +10,43 @@ from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.present import Draft, command_label, result_message
 from bot.service.standing import has_orders
+from bot.service.timers import TimerClaims
 from engine.i18n import T
 from engine.protocol import Result
 
 
 class ClockMixin(ServiceCore):
     _resumed = False
+    _swept_at = 0.0
+    SWEEP_SECONDS = 300.0  # how often AI seats stranded by a dead process are looked for
+
+    @property
+    def claims(self) -> TimerClaims:
+        """Which timers this process runs (bot/service/timers.py); one process: all of them."""
+        if "_claims" not in self.__dict__:
+            self.__dict__["_claims"] = TimerClaims()
+        return self.__dict__["_claims"]
+
+    @claims.setter
+    def claims(self, value: TimerClaims) -> None:
+        self.__dict__["_claims"] = value
 
     async def tick(self, now: float | None = None) -> list[tuple[Where, Reply]]:
         now = self._now() if now is None else now
         out: list[tuple[Where, Reply]] = []
-        if not self._resumed:
-            self._resumed = True
-            out += await self.resume()
+        if not self._resumed or now - self._swept_at >= self.SWEEP_SECONDS:
+            self._resumed, self._swept_at = True, now
+            out += await self.resume(now)
         for record in await self.store.due_games(now):
+            if not await self.claims.claim_due(self.store, record, now):
+                continue  # another process runs it
             where = Where(record.guild, record.channel)
             try:
                 reply = await self._run(where, "tick", lambda game_id=record.id: self._due(game_id, now))
             except UserError:
                 continue  # logged by _run when unexpected; the next tick tries again
+            finally:
+                await self.claims.release(self.store, record.id)
             if reply.messages:
                 out.append((where, reply))
         return out
@@ -93,19 +111,26 @@ class ClockMixin(ServiceCore):
         table = await self._run_ai(table, turn, now)
         self._present(draft, table, turn, locale)
 
-    async def resume(self) -> list[tuple[Where, Reply]]:
-        """Let AI seats play where a restart left them to move."""
+    async def resume(self, now: float | None = None) -> list[tuple[Where, Reply]]:
+        """Let AI seats play where a restart (or another process's death) left them to move."""
+        now = self._now() if now is None else now
         out = []
         for record in await self.store.games(status="running"):
+            if not self.claims.owns(record.guild) and record.updated_at > now - self.claims.grace:
+                continue  # its own process is alive, or has not been dead for long
             if not any(s.is_ai for s in await self.store.seats(record.id)) and not await has_orders(
                 self.store, record.id
             ):
+                continue
+            if not await self.claims.claim_idle(self.store, record, now):
                 continue
             where = Where(record.guild, record.channel)
             try:
                 reply = await self._run(where, "resume", lambda game_id=record.id: self._resume_game(game_id))
             except UserError:
                 continue
+            finally:
+                await self.claims.release(self.store, record.id)
             if reply.messages:
                 out.append((where, reply))
         return out

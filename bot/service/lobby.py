@@ -231,22 +231,26 @@ class LobbyMixin(ServiceCore):
         if previous.seat_of(actor.user_id) is None and not actor.manager:
             raise UserError("bot.err.not_seated")
         roles, now = previous.roles(), self._now()
-        async with self.store.transaction():
-            record = await self.store.create_game(
-                guild=previous.record.guild,
-                channel=previous.record.channel,
-                game=previous.game.id,
-                options=previous.record.options,
-                seed=self._new_seed(),
-                creator=actor.user_id,
-                now=now,
-            )
-            for seat in previous.seats:
-                rotated = roles[(roles.index(seat.role) + 1) % len(roles)]
-                await self.store.put_seat(
-                    replace(seat, game_id=record.id, role=rotated, dm_refused=False, joined_at=now)
+        try:
+            async with self.store.transaction():
+                record = await self.store.create_game(
+                    guild=previous.record.guild,
+                    channel=previous.record.channel,
+                    game=previous.game.id,
+                    options=previous.record.options,
+                    seed=self._new_seed(),
+                    creator=actor.user_id,
+                    now=now,
                 )
-            await save_timers(self.store, record.id, previous.timers)
+                for seat in previous.seats:
+                    rotated = roles[(roles.index(seat.role) + 1) % len(roles)]
+                    await self.store.put_seat(
+                        replace(seat, game_id=record.id, role=rotated, dm_refused=False, joined_at=now)
+                    )
+                await save_timers(self.store, record.id, previous.timers)
+        except ChannelBusy:  # pressed in another process at the same moment: theirs is the rematch
+            await self._refuse_busy_channel(previous.where, actor)
+            raise
         table = await self._load(record)
         draft, locale = await self._draft(table)
         first = T("bot.rematch", id=table.id, previous=previous.id, game=table.game_name(locale))

@@ -1,5 +1,6 @@
 """A game's reminder delay, move clock and reaction-window limit: chosen at `/game new`,
-else the guild's settings.
+else the guild's settings; and, with several bot processes, which process runs which game's
+timers (`TimerClaims`).
 
 Stored in `game_timers` (migrations/0003_game_timers.sql, 0004_windows.sql) on the store's
 connection, the way leagues keep their tables: a game without a row follows its guild. In a
@@ -11,11 +12,14 @@ correspondence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import socket
+import zlib
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service.api import UserError
-from bot.store import GuildSettings, Store
+from bot.store import GameRecord, GuildSettings, Store
 from engine.i18n import T, Text
 
 MAX_REMINDER_HOURS = 24 * 30
@@ -109,3 +113,69 @@ async def load_timers(store: Store, game_id: int) -> GameTimers:
     ):
         row = await cursor.fetchone()
     return GameTimers(*row) if row else GameTimers()
+
+
+def shard_of(guild: str, shard_count: int) -> int:
+    """Discord's rule: a guild's events come on shard (guild_id >> 22) % shard_count. A guild
+    that is no snowflake (the local table, tests) gets a stable hash instead."""
+    try:
+        return (int(guild) >> 22) % shard_count
+    except ValueError:
+        return zlib.crc32(guild.encode()) % shard_count
+
+
+def _default_holder(shard_ids: frozenset[int] | None, shard_count: int) -> str:
+    shards = "all" if shard_ids is None else f"{','.join(map(str, sorted(shard_ids)))}of{shard_count}"
+    return f"{socket.gethostname()}/{os.environ.get('AGORA_PROCESS', shards)}"
+
+
+@dataclass
+class TimerClaims:
+    """Which game timers (reminders, move clocks, reaction windows, AI seats and standing
+    orders left to move) this process runs, when several share one database.
+
+    A process runs the timers of its own shards' guilds at once, and another shard's only once
+    they have waited `grace` seconds past due (its owner is down). Either way it first takes
+    the game's lease in the database (`Store.claim_timer`): exactly one process wins, holds it
+    for `lease` seconds at most and releases it when done, so a timer fires once; a holder
+    that dies leaves a lease that runs out, and another process takes the timer over.
+
+    The holder name is the host and the shards (or `AGORA_PROCESS`): a restarted process
+    takes its own leases back at once. Two processes on one host need distinct shards or
+    distinct `AGORA_PROCESS` values. Without shards (`shard_ids` None) every guild is ours.
+    """
+
+    shard_ids: frozenset[int] | None = None
+    shard_count: int = 1
+    lease: float = 90.0
+    grace: float = 120.0
+    holder: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.holder:
+            self.holder = _default_holder(self.shard_ids, self.shard_count)
+
+    def owns(self, guild: str) -> bool:
+        return self.shard_ids is None or shard_of(guild, self.shard_count) in self.shard_ids
+
+    @staticmethod
+    def due_since(record: GameRecord, now: float) -> float | None:
+        due = [t for t in (record.remind_at, record.deadline, record.window_at) if t is not None and t <= now]
+        return min(due) if due else None
+
+    async def claim_due(self, store: Store, record: GameRecord, now: float) -> bool:
+        """Take a due game's timers: ours at once, another shard's after the grace period."""
+        since = self.due_since(record, now)
+        if since is None or (not self.owns(record.guild) and since > now - self.grace):
+            return False
+        return await store.claim_timer(record.id, self.holder, now, self.lease)
+
+    async def claim_idle(self, store: Store, record: GameRecord, now: float) -> bool:
+        """Take a running game whose AI seats or standing orders may be left to move: ours at
+        once (after a restart), another shard's once nothing happened in it for `grace`."""
+        if not self.owns(record.guild) and record.updated_at > now - self.grace:
+            return False
+        return await store.claim_timer(record.id, self.holder, now, self.lease)
+
+    async def release(self, store: Store, game_id: int) -> None:
+        await store.release_timer(game_id, self.holder)

@@ -158,6 +158,19 @@ class Store(ABC):
     async def last_seq_by(self, game_id: int, user_id: str) -> int | None:
         """The sequence number of the user's latest action, if any."""
 
+    # timer leases: which process runs a game's timers when several share the database
+    @abstractmethod
+    async def claim_timer(self, game_id: int, holder: str, now: float, lease: float) -> bool:
+        """True if `holder` now holds the game's timers until now + lease: nobody else held an
+        unexpired lease (or `holder` did). Exactly one of concurrent claimants wins."""
+
+    @abstractmethod
+    async def release_timer(self, game_id: int, holder: str) -> None: ...
+
+    @abstractmethod
+    async def timer_holder(self, game_id: int, now: float) -> str | None:
+        """Who holds an unexpired lease on the game's timers, if anyone."""
+
     # settings
     @abstractmethod
     async def guild_settings(self, guild: str) -> GuildSettings: ...

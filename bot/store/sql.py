@@ -299,6 +299,35 @@ class SqlStore(Store):
         )
         return row[0] if row else None
 
+    # --- timer leases (several processes) -----------------------------------------------
+
+    async def claim_timer(self, game_id: int, holder: str, now: float, lease: float) -> bool:
+        """Take (or extend) the game's timer lease unless another holder's is still running.
+        Exactly one of several processes racing for it wins: the upsert's condition is
+        evaluated on the committed row."""
+        async with self._write() as conn:
+            rows = await self._rows(
+                conn,
+                "INSERT INTO timer_leases (game_id, holder, expires_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at"
+                " WHERE timer_leases.expires_at <= ? OR timer_leases.holder = excluded.holder"
+                " RETURNING game_id",
+                (game_id, holder, now + lease, now),
+            )
+        return bool(rows)
+
+    async def release_timer(self, game_id: int, holder: str) -> None:
+        async with self._write() as conn:
+            await self._count(
+                conn, "DELETE FROM timer_leases WHERE game_id = ? AND holder = ?", (game_id, holder)
+            )
+
+    async def timer_holder(self, game_id: int, now: float) -> str | None:
+        row = await self._one(
+            "SELECT holder FROM timer_leases WHERE game_id = ? AND expires_at > ?", (game_id, now)
+        )
+        return row[0] if row else None
+
     # --- settings -----------------------------------------------------------------------
 
     async def guild_settings(self, guild: str) -> GuildSettings:
