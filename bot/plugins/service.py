@@ -23,8 +23,15 @@ from engine.plugins import Choice, Move, TableContext
 class PluginService:
     def __init__(self, tables: Any, clock: Callable[[], float] = time.time) -> None:
         self.tables = tables
-        self.store = tables.store
-        self.setups = SavedSetups(tables.store, clock)
+        self.clock = clock
+
+    @property
+    def store(self) -> Any:
+        return self.tables.store
+
+    @property
+    def setups(self) -> SavedSetups:
+        return SavedSetups(self.store, self.clock)
 
     def _game(self, game_id: str) -> Any:
         return self.tables.catalog.get(game_id)

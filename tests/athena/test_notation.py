@@ -106,3 +106,22 @@ def test_specific_errors():
     assert error_of("reveal AS@15", t.state, "p1").text.key == "athena.err.no_power_there"
     wrong = error_of("engage 1", t.state, "p1")
     assert "reveal CC@15" in render(wrong.text, "en")  # the examples show what is possible
+
+
+def test_the_notation_reads_and_prints_without_the_rules():
+    """No import circle: the notation is pure syntax and imports no rules (not even inside a
+    function); the rules print commands with it, and engine/athena/reading.py checks typed
+    moves against the position with both."""
+    import ast
+    from pathlib import Path
+
+    import engine.athena.notation as notation
+
+    tree = ast.parse(Path(notation.__file__).read_text(encoding="utf-8"))
+    imported = {
+        alias.name if isinstance(node, ast.Import) else f"{node.module}.{alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert not any("rules" in name or "reading" in name for name in imported), imported

@@ -262,10 +262,10 @@ async def test_help_lists_the_league_army_and_mythic_commands(tmp_path, lang):
         "/league report opponent:",
         "/league standings",
         "/league season new",
-        "/army save name:N units:",
-        "/army check units:",
-        "/mythic recruit army:N",
-        "/mythic move to:",
-        "/mythic pass | done | end",
+        "/army save name:… units:… [faction:athena|hades]",
+        "check units:… [faction:athena|hades] [points:…]",
+        "/mythic recruit [army:…]",
+        "move to:… [unit:…]",
+        "| pass | done | end",
     ):
         assert command in shown, command

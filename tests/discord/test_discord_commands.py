@@ -178,6 +178,7 @@ async def test_every_table_command_reaches_the_service(fake, delphi, db):
     await table.slash(alice, "game start")
     rules = await table.slash(carol, "game rules", game="athena")
     assert rules.public == [] and "Battle for Athena" in rules.ephemeral_text
+    assert "`engage 15` sends the card of slot 15 into the duel" in rules.ephemeral_text  # how to play
     board = await table.slash(carol, "game board")  # spectators may look at the public board
     assert board.public == [] and any(name.endswith(".png") for m in board.ephemeral for name in m.files)
     moves = await table.moves_of(alice)

@@ -7,7 +7,8 @@ import json
 import re
 from pathlib import Path
 
-from bot.leagues.games import VARIANTS
+from bot.leagues.games import known_games, variants
+from engine.i18n import has_key
 from bot.leagues.ratings import MODELS
 from bot.leagues.reports import DECISIONS, FIRST_CHOICES, RESULTS
 from bot.leagues.views import EXPORTS
@@ -37,9 +38,7 @@ def test_every_key_the_code_names_is_translated():
     assert used and not used - set(en), sorted(used - set(en))
     # keys built from values: games, models, variants, statuses, outcomes, streaks, buttons
     built = (
-        {f"league.game.{g}" for g in VARIANTS}
-        | {f"league.model.{m}" for m in MODELS}
-        | {f"league.variant.{g}.{v}" for g, vs in VARIANTS.items() for v in vs}
+        {f"league.model.{m}" for m in MODELS}
         | {f"league.status.{s}" for s in ("pending", "disputed", "accepted", "void")}
         | {f"league.outcome.{o}" for o in "WDL"}
         | {f"league.streak.{o}" for o in "WDL"}
@@ -51,7 +50,6 @@ def test_every_key_the_code_names_is_translated():
         | {
             f"league.choice.{k}.{v}"
             for k, vs in (
-                ("game", VARIANTS),
                 ("rating", MODELS),
                 ("result", RESULTS),
                 ("first", FIRST_CHOICES),
@@ -62,3 +60,10 @@ def test_every_key_the_code_names_is_translated():
         }
     )
     assert not built - set(en), sorted(built - set(en))
+
+
+def test_every_games_league_variants_are_named_in_both_languages():
+    """Variant labels come from each game's declaration (engine/plugins.py LeagueFacts)."""
+    for game in known_games():
+        for value, text in variants(game).items():
+            assert has_key(text.key, "en") and has_key(text.key, "fr"), (game, value)
