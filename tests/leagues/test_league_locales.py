@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 
 from bot.leagues.games import known_games, variants
-from engine.i18n import has_key
 from bot.leagues.ratings import MODELS
 from bot.leagues.reports import DECISIONS, FIRST_CHOICES, RESULTS
 from bot.leagues.views import EXPORTS
+from engine.i18n import has_key
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bot" / "leagues" / "locales"
