@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -38,6 +39,23 @@ from tablehelp import is_group  # noqa: E402
 
 TARGET_P99_MS = 500
 KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
+
+
+# discord.py colours the level when its stream looks like a terminal ("\x1b[31mERROR   \x1b[0m");
+# LOG_FORMAT=json writes "level": "ERROR". Escapes are removed before the level is looked for.
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+ERROR_LEVEL = re.compile(r"(?:^|\s)(?:ERROR|CRITICAL)(?:\s|$)|\"level\": \"(?:ERROR|CRITICAL)\"")
+
+
+def error_lines(log_text: str) -> list[str]:
+    """The bot log's failures: ERROR and CRITICAL lines, coloured or not, text or JSON, and
+    tracebacks."""
+    found = []
+    for line in log_text.splitlines():
+        plain = ANSI.sub("", line)
+        if ERROR_LEVEL.search(plain) or "Traceback" in plain:
+            found.append(plain)
+    return found
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -168,7 +186,7 @@ async def bench(games: int, scenario: str, seed: int, max_moves: int, clicks: fl
             process.wait(10)
             await fake.stop()
         report(fake, games, counts, elapsed, lags)
-        errors = [line for line in log.read_text().splitlines() if " ERROR " in line or "Traceback" in line]
+        errors = error_lines(log.read_text())
     for line in errors[:10]:
         print("bot log:", line)
     return 1 if fake.all_failures or errors else 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from engine.i18n import Text
 
@@ -56,6 +56,16 @@ class GameState(BaseModel):
     schema_version: int = 1
     game: str
     roles: list[Role]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_from_the_future(cls, data: Any) -> Any:
+        """A state saved by a newer version is refused (engine/schema.py), never half-read."""
+        if isinstance(data, dict):
+            from engine.schema import refuse_future
+
+            refuse_future(data, cls.SCHEMA_VERSION)
+        return data
 
 
 class Window(BaseModel):

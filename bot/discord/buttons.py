@@ -67,6 +67,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
             log_unexpected(exc, f"button {button_action(custom_id)}", game_of(custom_id))
 
 
+def is_registered(custom_id: str, kinds: list[Any]) -> bool:
+    """Whether one of the registered button classes (their templates) handles this id."""
+    templates = [getattr(kind, "__discord_ui_compiled_template__", None) for kind in kinds]
+    return any(template is not None and template.fullmatch(custom_id) for template in templates)
+
+
 def kind_for(custom_id: str, kinds: list[Any]) -> Any:
     """The registered button class whose template matches (e.g. leagues' `lg:` buttons)."""
     for kind in kinds:

@@ -21,7 +21,7 @@ from bot.discord.commands.plugins import plugin_groups
 from bot.discord.context import user_locale
 from bot.discord.delivery import Delivery
 from bot.discord.errors import error_reply, log_unexpected
-from bot.discord.handlers import press
+from bot.discord.handlers import answer_unknown_click, press
 from bot.discord.translator import CatalogTranslator
 from bot.health import Heartbeat
 from bot.plugins import PluginService, plugin_commands
@@ -134,6 +134,9 @@ class AgoraBot(discord.Client):
         self._announce(guild, "joined")
 
     # --- buttons and timers -------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_unknown_click(interaction, self.delivery.button_kinds)
 
     async def on_game_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         await press(interaction, custom_id)

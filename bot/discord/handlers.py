@@ -15,13 +15,13 @@ import discord
 from discord import app_commands
 
 from bot.discord.answer import Answer
-from bot.discord.buttons import button_action, game_of
+from bot.discord.buttons import button_action, game_of, is_registered
 from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, narrow
 from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import error_reply, log_unexpected
-from bot.service.api import Actor, Reply, UserError, Where
+from bot.service.api import Actor, Message, Reply, UserError, Where
 from engine.errors import IllegalCommand
-from engine.i18n import t
+from engine.i18n import T, t
 
 DEFER_AFTER = 0.2
 Call = Callable[[Any, Where, Actor], Awaitable[Reply]]
@@ -64,6 +64,24 @@ async def press(interaction: discord.Interaction, custom_id: str) -> None:
         return await service.press(where, actor, custom_id)
 
     await _answer(interaction, call, True, f"button {button_action(custom_id)}", game_of(custom_id))
+
+
+async def answer_unknown_click(interaction: discord.Interaction, kinds: list[Any]) -> bool:
+    """A click whose id no registered button handles (a feature since removed, another
+    version's message): discord.py routes it nowhere and the user would read "This interaction
+    failed". It is answered, only to the clicker, that the button is no longer valid."""
+    if interaction.type != discord.InteractionType.component:
+        return False
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if is_registered(custom_id, kinds):
+        return False
+    bot: Any = interaction.client
+    reply = Reply([Message(lines=[T("bot.err.bad_button")], ephemeral=True)])
+    try:
+        await Answer(interaction, bot.delivery).send(reply, interaction.channel_id)
+    except discord.HTTPException as exc:
+        log_unexpected(exc, "answering an unknown button", None)
+    return True
 
 
 async def complete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

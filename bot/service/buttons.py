@@ -13,6 +13,7 @@ from engine.i18n import Text
 
 PREFIX = "ag"
 MAX_LENGTH = 100
+MAX_ID = (1 << 63) - 1  # game ids and revisions are the store's signed 64-bit integers
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,8 @@ def decode(custom_id: str) -> ButtonId:
         or not parts[1].isdigit()
         or not parts[2].isdigit()
         or not parts[3]
+        or int(parts[1]) > MAX_ID
+        or int(parts[2]) > MAX_ID
     ):
         raise UserError("bot.err.bad_button")
     return ButtonId(int(parts[1]), int(parts[2]), parts[3], parts[4] if len(parts) == 5 else None)

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.service.ai import ai_choose
 from bot.service.api import Actor, Message, Reply, UserError, Where
+from bot.service.buttons import MAX_ID
 from bot.service.context import Table
 from bot.service.errors import InternalError, log_unexpected
 from bot.service.games import MAX_SEED, GameCatalog
@@ -33,6 +34,7 @@ from bot.store import ActionRecord, GameRecord, GuildSettings, SeatRecord, Stale
 from engine.errors import IllegalCommand
 from engine.i18n import T, Text, normalize_locale, with_names
 from engine.protocol import Outcome, Result, Role
+from engine.schema import unknown_schema
 
 log = logging.getLogger("agora.service")
 
@@ -108,6 +110,8 @@ class ServiceCore:
                     continue  # another process changed the game: read it again
                 except (UserError, IllegalCommand):
                     raise
+                except OverflowError:  # a number past the store's 64-bit integers, from any option
+                    raise UserError("bot.err.number_too_large") from None
                 except Exception as exc:
                     log_unexpected(exc, self._game_in_hand.get(), doing)
                     raise InternalError() from exc
@@ -156,7 +160,7 @@ class ServiceCore:
         table = Table(record, seats, game, timers=await load_timers(self.store, record.id), orders=orders)
         order = {role: i for i, role in enumerate(table.roles())}
         table.seats.sort(key=lambda s: order.get(s.role, len(order)))
-        if record.status != "lobby":
+        if record.status != "lobby" and record.started_at is not None:  # a lobby aborted unstarted has none
             table.state = await self._state(record, game)
         self._keep(table)
         return table
@@ -179,7 +183,15 @@ class ServiceCore:
         raw = await self.store.current_state(record.id)
         if raw is None:
             raise RuntimeError(f"game {record.id} has no current state")
-        state = game.load_state(json.loads(raw))
+        try:
+            state = game.load_state(json.loads(raw))
+        except ValueError as exc:  # saved by a newer Agora: refused, and the saved state is left as it is
+            newer = unknown_schema(exc)
+            if newer is None:
+                raise
+            raise UserError(
+                "bot.err.state_newer", id=record.id, version=newer.version, current=newer.current
+            ) from None
         self._remember(record, state)
         return state
 
@@ -210,10 +222,20 @@ class ServiceCore:
         return await self._load(record)
 
     async def _game_table(self, game_id: int) -> Table:
+        if not 1 <= game_id <= MAX_ID:  # never reaches the store, whose integers are 64-bit
+            raise UserError("bot.err.no_such_game", id=game_id)
         record = await self.store.get_game(game_id)
         if record is None:
             raise UserError("bot.err.no_such_game", id=game_id)
         return await self._load(record)
+
+    @staticmethod
+    def _started(table: Table) -> None:
+        """Refuses to show a game that has no position: a lobby, or one cancelled before it
+        started (which never blocks its channel: /game new opens the next one)."""
+        if table.state is None:
+            key = "bot.err.never_started" if table.record.status == "aborted" else "bot.err.not_started"
+            raise UserError(key, id=table.id)
 
     @staticmethod
     def _running(table: Table) -> None:

@@ -81,8 +81,7 @@ class InfoMixin(ServiceCore):
     async def board(self, where: Where, actor: Actor) -> Reply:
         async def attempt() -> Draft:
             table = await self._channel_table(where, last=True)
-            if table.state is None:
-                raise UserError("bot.err.not_started", id=table.id)
+            self._started(table)
             draft, locale = self._mine(actor)
             message = draft.add_ephemeral(
                 [T("bot.board.caption", id=table.id, game=table.game_name(locale), seq=table.record.seq)],
@@ -115,8 +114,7 @@ class InfoMixin(ServiceCore):
 
     async def _hand(self, table: Table, actor: Actor) -> Draft:
         seat = self._seated(table, actor)
-        if table.state is None:
-            raise UserError("bot.err.not_started", id=table.id)
+        self._started(table)
         draft, locale = self._mine(actor)
         view = table.game.view(table.state, seat.role)
         describe = getattr(table.game, "describe", None)

@@ -228,6 +228,7 @@ class LobbyMixin(ServiceCore):
         await self._refuse_busy_channel(previous.where, actor)
         if previous.record.active:
             raise UserError("bot.err.not_finished", id=previous.id)
+        self._started(previous)  # nothing to play again
         if previous.seat_of(actor.user_id) is None and not actor.manager:
             raise UserError("bot.err.not_seated")
         roles, now = previous.roles(), self._now()

@@ -33,6 +33,8 @@ class TableService(LobbyMixin, PlayMixin, RequestsMixin, InfoMixin, ClockMixin, 
 
         async def attempt() -> Draft:
             table = await self._game_table(pressed.game_id)
+            if table.record.status == "aborted":
+                self._started(table)  # a lobby cancelled before it started: say so, whatever the button
             if pressed.action not in INFORMATIONAL and pressed.rev != table.record.rev:
                 raise UserError("bot.err.stale_button")
             handlers: dict[str, Callable[[], Awaitable[Draft]]] = {

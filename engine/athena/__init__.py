@@ -16,6 +16,7 @@ from engine.athena.view import AthenaView
 from engine.i18n import T, Text, register_catalog
 from engine.players import RandomPlayer
 from engine.protocol import Outcome, Result, Role
+from engine.schema import load_saved
 
 register_catalog(Path(__file__).parent / "locales")
 
@@ -85,15 +86,7 @@ class AthenaGame:
     def load_state(self, data: dict[str, Any]) -> State:
         if data.get("game") != self.id:
             raise ValueError(f"not a Battle for Athena state: game={data.get('game')!r}")
-        version = data.get("schema_version", 1)
-        if version > State.SCHEMA_VERSION:
-            raise ValueError(
-                f"athena state schema {version} is newer than this engine ({State.SCHEMA_VERSION})"
-            )
-        while version < State.SCHEMA_VERSION:
-            data = UPGRADES[version](data)
-            version = data["schema_version"]
-        return State.model_validate(data)
+        return load_saved(State, data, UPGRADES)  # refuses a state saved by a newer version
 
     def load_command(self, data: dict[str, Any]) -> Command:
         return COMMAND_ADAPTER.validate_python(data)

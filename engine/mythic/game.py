@@ -15,6 +15,7 @@ from engine.mythic.state import Options, State
 from engine.mythic.table.shortcuts import SETUPS, SHORTCUTS
 from engine.mythic.view import MythicView, build_view
 from engine.protocol import Outcome, Result, Role, Window
+from engine.schema import load_saved
 
 ROLES = ["p1", "p2"]
 TEAM_ROLES = ["p1", "p2", "p3", "p4"]  # T1P1, T2P1, T1P2, T2P2 (001 §"Variant: 4-Player Battle")
@@ -84,12 +85,7 @@ class MythicBattles:
         )
 
     def load_state(self, data: dict[str, Any]) -> State:
-        data = dict(data)
-        version = data.get("schema_version", 1)
-        while version < State.SCHEMA_VERSION:
-            data = UPGRADES[version](data)
-            version = data["schema_version"]
-        return State.model_validate(data)
+        return load_saved(State, data, UPGRADES)  # refuses a state saved by a newer version
 
     def load_command(self, data: dict[str, Any]):
         return COMMAND.validate_python(data)

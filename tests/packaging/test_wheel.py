@@ -121,7 +121,7 @@ def test_installed_in_a_fresh_venv_it_opens_a_database_and_plays(wheel, tmp_path
     transcript = work / "game.txt"
     transcript.write_text(
         "@alice /game new game:athena scenario:athenes\n@bob /game join\n@alice /game start\n"
-        "@alice /game status\n! @bob /game export 99999999999999999999\n",
+        "@alice /game status\n! @bob /game export game:99999999999999999999\n",
         encoding="utf-8",
     )
     played = run(
