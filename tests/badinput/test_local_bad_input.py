@@ -68,7 +68,8 @@ async def test_an_aborted_lobby_never_blocks_its_channel(tmp_path, lang):
     assert t("bot.status.aborted", lang) in text
 
 
-async def test_ids_past_64_bits_are_refused_cleanly_in_every_place_they_are_typed(tmp_path):
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_ids_past_64_bits_are_refused_cleanly_in_every_place_they_are_typed(tmp_path, lang):
     code, text = await play(
         tmp_path,
         [
@@ -79,10 +80,11 @@ async def test_ids_past_64_bits_are_refused_cleanly_in_every_place_they_are_type
             f"@alice /game log last:{HUGE * 10**9}",  # a count: capped at the longest log
             f"! @you /game settings reminder_hours:{HUGE}",
         ],
+        lang,
     )
     assert code == 0, text
-    assert t("bot.err.no_such_game", "en", id=HUGE) in text
-    assert text.count(t("bot.err.bad_button", "en")) == 2 and WRONG not in text
+    assert t("bot.err.no_such_game", lang, id=HUGE) in text
+    assert text.count(t("bot.err.bad_button", lang)) == 2 and WRONG not in text
 
 
 async def test_a_number_the_store_cannot_hold_is_a_clear_refusal_wherever_it_comes_from(tmp_path):
@@ -107,22 +109,24 @@ async def test_a_number_the_store_cannot_hold_is_a_clear_refusal_wherever_it_com
         await store.close()
 
 
-async def test_every_game_subcommand_but_new_refuses_an_unknown_option_by_name(tmp_path):
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_every_game_subcommand_but_new_refuses_an_unknown_option_by_name(tmp_path, lang):
     db = tmp_path / "agora.db"
-    code, text = await play(tmp_path, [*LOBBY, "@alice /game start"], db=db)
+    code, text = await play(tmp_path, [*LOBBY, "@alice /game start"], lang, db=db)
     assert code == 0, text
     before = rows(db)
     subs = sorted(GAME_COMMANDS - {"new"})
     code, text = await play(
         tmp_path,
         [f"! @alice /game {sub} bogus:1" for sub in subs] + ["! @alice /game status 12"],
+        lang,
         db=db,
     )
     assert code == 0, text
     for sub in subs:
         known = ", ".join(GAME_OPTIONS.get(sub, ())) or "–"
         assert (
-            t("bot.console.unknown_option", "en", command=f"/game {sub}", option="bogus", known=known) in text
+            t("bot.console.unknown_option", lang, command=f"/game {sub}", option="bogus", known=known) in text
         )
-    assert t("bot.console.extra_words", "en", command="/game status", words="12") in text
+    assert t("bot.console.extra_words", lang, command="/game status", words="12") in text
     assert rows(db) == before  # refused, so nothing changed
