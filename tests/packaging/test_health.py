@@ -123,3 +123,28 @@ def test_python_m_bot_health_reads_dotenv_and_exits_non_zero_when_unhealthy(tmp_
     second = run()
     assert second.returncode == 0, second.stdout + second.stderr
     assert second.stdout.splitlines()[0].startswith("ok database") and "ok gateway" in second.stdout
+
+
+def test_a_database_url_is_checked_through_the_store_without_showing_its_password(monkeypatch):
+    import bot.store
+
+    opened: list[str] = []
+
+    class Store:
+        async def close(self) -> None:
+            opened.append("closed")
+
+    async def works(url: str) -> Store:
+        opened.append(url)
+        return Store()
+
+    async def refuses(url: str) -> Store:
+        raise ConnectionRefusedError(f"cannot reach {url}")
+
+    url = "postgresql://agora:s3cret@db.example:5432/agora"
+    monkeypatch.setattr(bot.store, "open_store", works)
+    ok = check_database(url)
+    assert ok.ok and opened == [url, "closed"] and "s3cret" not in ok.line()
+    monkeypatch.setattr(bot.store, "open_store", refuses)
+    down = check_database(url)
+    assert not down.ok and "ConnectionRefusedError" in down.detail and "s3cret" not in down.line()
