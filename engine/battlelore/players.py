@@ -66,8 +66,10 @@ class HeuristicPlayer:
         self.random = random.Random(seed)
         self.people = people or PEOPLES[seed % 3]
         self.preset = preset if preset is not None else seed
+        self._values: dict = {}
 
     def choose(self, state: State, role: Role) -> Any:
+        self._values: dict = {}
         legal = rules.legal(state, role)
         step = state.step
         pick = getattr(self, f"_{step}", None)
@@ -135,7 +137,20 @@ class HeuristicPlayer:
                 best, best_score = cmd, value
         return best
 
+    @staticmethod
+    def _range(u: Unit) -> int:
+        w = field.ranged_weapon(u)
+        return content().weapons[w].range if w else 1
+
     def _unit_value(self, state: State, u: Unit) -> float:
+        key = (id(state), u.id)
+        if key in self._values:
+            return self._values[key]
+        value = self._unit_value_now(state, u)
+        self._values[key] = value
+        return value
+
+    def _unit_value_now(self, state: State, u: Unit) -> float:
         if u.hex is None:
             return 0.0
         enemies = [e for e in state.alive(state.other(u.owner)) if e.hex]
@@ -200,7 +215,11 @@ class HeuristicPlayer:
         try:
             enemies = [e for e in state.alive(state.other(u.owner)) if e.hex]
             best = 0.0
+            xy = field.xy(h)
+            reach = self._range(u)
             for e in enemies:
+                if hexes.distance(xy, field.xy(e.hex)) > reach:
+                    continue
                 for r in combat.attack_modes(state, u, e):
                     best = max(best, expected(state, u, e, r))
             friends = sum(1 for o in field.adjacent_units(state, h) if o.owner == u.owner)

@@ -138,6 +138,7 @@ def muster(ctx: Ctx, role: Role, cmd: Army) -> None:
     ctx.tell(role, "bl.ev.mustered_mine", n=len(army.units), cost=musters.cost(army))
     ctx.say("bl.ev.mustered", role=role)
     if not state.who:
+        state.extra_data["armies"] = {r: sorted({u.card for u in state.alive(r)}) for r in state.roles}
         for r in state.roles:
             s = state.sides[r]
             ctx.say("bl.ev.pantheon", role=r, gods=[T(f"bl.n.{g}") for g in sorted(s.gods)] or "-")

@@ -147,5 +147,50 @@ def uid(role: Role, army_id: str) -> str:
     return f"{role}.{army_id}"
 
 
+def _dup(model, **update):
+    return model.model_copy(update=update) if update else model.model_copy()
+
+
 def clone(state: State) -> State:
-    return state.model_copy(deep=True)
+    """A copy `apply` may mutate: every mutable part copied one level down (much faster
+    than a deep copy; lists inside units and attacks are copied where they change)."""
+    sides = {
+        r: _dup(
+            s,
+            hand=list(s.hand),
+            extra=list(s.extra),
+            extra_used=list(s.extra_used),
+            to_place=list(s.to_place),
+            gods={g: _dup(god, deck=list(god.deck), discard=list(god.discard)) for g, god in s.gods.items()},
+        )
+        for r, s in state.sides.items()
+    }
+    turn = state.turn
+    if turn is not None:
+        turn = _dup(
+            turn,
+            activated=list(turn.activated),
+            moved=list(turn.moved),
+            attacked=list(turn.attacked),
+            pursued=list(turn.pursued),
+            give_left=list(turn.give_left),
+        )
+    attack = state.attack
+    if attack is not None:
+        attack = _dup(attack, dice=list(attack.dice), used=list(attack.used), windows=list(attack.windows))
+    return _dup(
+        state,
+        rng=_dup(state.rng),
+        terrain=dict(state.terrain),
+        sites=dict(state.sites),
+        units={k: _dup(u, arts=list(u.arts)) for k, u in state.units.items()},
+        sides=sides,
+        deck=list(state.deck),
+        discard=list(state.discard),
+        who=list(state.who),
+        turn=turn,
+        attack=attack,
+        log_roll=list(state.log_roll),
+        extra_data=dict(state.extra_data),
+        winners=list(state.winners) if state.winners is not None else None,
+    )

@@ -31,6 +31,8 @@ def battle(
         sides={"p1": SideState(people="greek", edge=1, mustered=True), "p2": SideState(people="persia", edge=9, mustered=True)},
     )
     lay_out(state, scenario)
+    if scenario == "plain":
+        state.terrain = {}  # a clear field unless the test lays terrain
     if terrain is not None:
         state.terrain = dict(terrain)
     if sites is not None:

@@ -1,0 +1,176 @@
+"""Battlelore Mythologie engine figures: player strength, balance, legal()/apply() timings
+and a long self-play soak with invariant checks.
+
+    python bench/battlelore_engine.py                    # 1,000 games each: heuristic vs random, heuristic vs heuristic
+    python bench/battlelore_engine.py --games 200        # smaller runs
+    python bench/battlelore_engine.py --soak 10000       # add a soak of 10,000 seeded games, every step checked
+    python bench/battlelore_engine.py --only soak --soak 10000 --start 0   # only the soak (resumable by --start)
+
+Times are CPU times of this process (time.process_time). Every game is seeded: a figure can
+be reproduced. Balance games are heuristic against heuristic over the three pitched layouts
+and the three scenarios, peoples in rotation so that each pairing and each seat is played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.battlelore import GAME  # noqa: E402
+from engine.battlelore.invariants import leaks, problems  # noqa: E402
+from engine.battlelore.players import PEOPLES, HeuristicPlayer, RandomPlayer  # noqa: E402
+from engine.battlelore.state import Options  # noqa: E402
+
+BATTLES = ("pitched", "ford", "temple", "pass")
+PAIRS = [(a, b) for a in PEOPLES for b in PEOPLES if a != b]
+MAX_STEPS = 20_000
+
+
+def play(players: dict, seed: int, options: Options, check: bool = False, positions: list | None = None):
+    state = GAME.setup(options, ["p1", "p2"], seed)
+    steps = 0
+    while GAME.result(state) is None:
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"seed {seed}: no result after {MAX_STEPS} steps")
+        role = sorted(GAME.active(state))[0]
+        cmd = players[role].choose(state, role)
+        outcome = GAME.apply(state, role, cmd)
+        if check:
+            bad = problems(outcome.state) + leaks(outcome.state, outcome.events)
+            if bad:
+                raise AssertionError(f"seed {seed} step {steps}: {bad}")
+        if positions is not None and state.turn is not None and 4 <= state.turn.number <= 40 and steps % 7 == 0:
+            positions.append((state, role))
+        state = outcome.state
+        steps += 1
+    return state, steps
+
+
+def options_for(seed: int) -> Options:
+    return Options(battle=BATTLES[seed % len(BATTLES)], deities=3, sites=2, deploy="alternate" if seed % 2 else "hidden")
+
+
+def strength(games: int) -> None:
+    wins = draws = 0
+    start = time.process_time()
+    for seed in range(games):
+        heur = "p1" if seed % 2 == 0 else "p2"
+        players = {
+            heur: HeuristicPlayer(seed),
+            ("p2" if heur == "p1" else "p1"): RandomPlayer(seed + 7),
+        }
+        state, _ = play(players, seed, options_for(seed))
+        if state.winners == [heur]:
+            wins += 1
+        elif state.winners == []:
+            draws += 1
+    spent = time.process_time() - start
+    print(f"heuristic vs random, {games} games (seats alternate): heuristic wins {100 * wins / games:.1f}%, draws {100 * draws / games:.1f}%  ({games / spent:.1f} games/s)")
+
+
+def balance(games: int, positions: list) -> None:
+    people_games, people_wins = Counter(), Counter()
+    seat_wins, draws = Counter(), 0
+    unit_games, unit_wins = Counter(), Counter()
+    turns = []
+    start = time.process_time()
+    for seed in range(games):
+        a, b = PAIRS[seed % len(PAIRS)]
+        players = {"p1": HeuristicPlayer(seed, people=a), "p2": HeuristicPlayer(seed + 1, people=b)}
+        state, _ = play(players, 10_000 + seed, options_for(seed), positions=positions if seed < 60 else None)
+        turns.append(state.turn.number if state.turn else 0)
+        people_games[a] += 1
+        people_games[b] += 1
+        first = state.first
+        if not state.winners:
+            draws += 1
+            continue
+        w = state.winners[0]
+        people_wins[state.sides[w].people] += 1
+        seat_wins["first" if w == first else "second"] += 1
+        armies = state.extra_data.get("armies", {})
+        for role, cards in armies.items():
+            for card in set(cards):
+                unit_games[card] += 1
+                if role == w:
+                    unit_wins[card] += 1
+    spent = time.process_time() - start
+    decided = games - draws
+    print(f"heuristic vs heuristic, {games} games over {', '.join(BATTLES)}: {games / spent:.1f} games/s, median {statistics.median(turns):.0f} turns, draws {100 * draws / games:.1f}%")
+    for p in PEOPLES:
+        print(f"  {p:<8} wins {100 * people_wins[p] / max(1, people_games[p]):5.1f}% of its {people_games[p]} games")
+    print(f"  first player wins {100 * seat_wins['first'] / max(1, decided):5.1f}% of decided games, second {100 * seat_wins['second'] / max(1, decided):5.1f}%")
+    rates = sorted(((unit_wins[u] / unit_games[u], u) for u in unit_games if unit_games[u] >= 20), reverse=True)
+    print("  units that win most (share of the games they were in that their side won):")
+    for rate, u in rates[:6]:
+        print(f"    {u:<8} {100 * rate:5.1f}%  ({unit_games[u]} games)")
+    print("  ...and least:", ", ".join(f"{u} {100 * r:.0f}%" for r, u in rates[-4:]))
+
+
+def timings(positions: list) -> None:
+    legal_t, apply_t = [], []
+    for state, role in positions:
+        t0 = time.perf_counter()
+        legal = GAME.legal(state, role)
+        legal_t.append(time.perf_counter() - t0)
+        cmd = legal[len(legal) // 2]
+        t0 = time.perf_counter()
+        GAME.apply(state, role, cmd)
+        apply_t.append(time.perf_counter() - t0)
+
+    def pct(v, q):
+        v = sorted(v)
+        return 1000 * v[min(len(v) - 1, int(q * len(v)))]
+
+    print(f"timings on {len(positions)} mid-game positions (turns 4-40):")
+    print(f"  legal(): median {pct(legal_t, 0.5):.2f} ms, p95 {pct(legal_t, 0.95):.2f} ms, max {pct(legal_t, 1.0):.2f} ms")
+    print(f"  apply(): median {pct(apply_t, 0.5):.2f} ms, p95 {pct(apply_t, 0.95):.2f} ms, max {pct(apply_t, 1.0):.2f} ms")
+
+
+def soak(games: int, start_seed: int) -> None:
+    failures = 0
+    steps_total = 0
+    results = Counter()
+    t0 = time.process_time()
+    for seed in range(start_seed, start_seed + games):
+        kinds = [RandomPlayer, HeuristicPlayer][seed % 2], [RandomPlayer, HeuristicPlayer][(seed // 2) % 2]
+        players = {"p1": kinds[0](seed), "p2": kinds[1](seed + 1)}
+        try:
+            state, steps = play(players, seed, options_for(seed), check=True)
+            steps_total += steps
+            results["draw" if not state.winners else state.winners[0]] += 1
+        except Exception as exc:  # every failure is reported with its seed, and counted
+            failures += 1
+            print(f"  FAILURE seed {seed}: {type(exc).__name__}: {exc}")
+        done = seed - start_seed + 1
+        if done % 1000 == 0:
+            print(f"  ... {done} games, {failures} failures", flush=True)
+    spent = time.process_time() - t0
+    print(f"soak: {games} seeded games (seeds {start_seed}-{start_seed + games - 1}), every step checked: {failures} failures; {dict(results)}; {steps_total / max(1, games):.0f} commands/game, {steps_total / spent:.0f} commands/s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--soak", type=int, default=0)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--only", choices=["strength", "balance", "soak"], default=None)
+    args = ap.parse_args()
+    positions: list = []
+    if args.only in (None, "strength"):
+        strength(args.games)
+    if args.only in (None, "balance"):
+        balance(args.games, positions)
+        timings(positions)
+    if args.soak or args.only == "soak":
+        soak(args.soak or 10_000, args.start)
+
+
+if __name__ == "__main__":
+    main()
