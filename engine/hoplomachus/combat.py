@@ -7,6 +7,8 @@ no HP is lost (l.211-216). Heal never passes Health; "gain HP" may (l.554-556).
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.hoplomachus import hexes
 from engine.hoplomachus.content import content, skill_name, skill_number
 from engine.hoplomachus.ctx import Ctx, who
@@ -15,8 +17,13 @@ from engine.hoplomachus.state import Fight, Fighter
 UPGRADE = ("b", "g", "k", "r")
 
 
+@cache
+def _skill_names(skills: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(skill_name(s) for s in skills)
+
+
 def has(u: Fighter, skill: str) -> bool:
-    return any(skill_name(s) == skill for s in u.skills)
+    return skill in _skill_names(tuple(u.skills))
 
 
 def number(u: Fighter, skill: str) -> int:
@@ -33,6 +40,8 @@ def opposed(f: Fight, a: Fighter, b: Fighter) -> bool:
     beasts leave Pluto's local units alone (l.362-364, l.455-460)."""
     if a.side == b.side:
         return False
+    if a.side != "a" and b.side != "a":
+        return True
     for x, y in ((a, b), (b, a)):
         if (
             x.side == "a"

@@ -23,7 +23,7 @@ PROWESS_ORDER = (
     "pw_dodge", "pw_first", "pw_banner", "pw_swift", "pw_reach",
 )  # fmt: skip
 KIND_ORDER = {"bloodshed": 0, "sport": 1, "opportunity": 2, "harbour": 3, "capital": 4}
-SPORT_ORDER = ("spar", "ctf", "koth")
+SPORT_ORDER = ("koth", "spar", "ctf")
 
 
 class RandomPlayer:
@@ -96,7 +96,10 @@ class HeuristicPlayer:
                 non_cap, key=lambda g: (dist.get(g.to, 99), KIND_ORDER[content().locations[g.to].kind], g.to)
             )
         non_cap = [g for g in goes if g not in capitals] or goes
-        return min(non_cap, key=lambda g: (KIND_ORDER[content().locations[g.to].kind], self.random.random()))
+        order = dict(KIND_ORDER)
+        if len(state.camp) + 3 < state.sheet.leadership:
+            order["sport"] = -1  # a thin troop: sport fights lose no unit and recruit one
+        return min(non_cap, key=lambda g: (order[content().locations[g.to].kind], self.random.random()))
 
     _harbour = _travel
     _sailed = _travel
@@ -106,7 +109,7 @@ class HeuristicPlayer:
         if not resolves:
             return None
         near_loss = state.influence + state.act >= content().influence["lose_at"]
-        if state.hero_hp < max(3, state.sheet.health - 2) and not near_loss:
+        if state.hero_hp <= 2 and not near_loss:
             return c.Spectate()
         by = {cmd.sport: cmd for cmd in resolves}
         for kind in SPORT_ORDER:
@@ -117,6 +120,11 @@ class HeuristicPlayer:
     def _keep(self, state, legal):
         good = [cmd for cmd in legal if "glory" not in content().opportunities[cmd.card].condition]
         return good[0] if good else legal[0]
+
+    def _tribune(self, state, legal):
+        """The Tribune is never attacked: make it the rival that hurts least."""
+        camp = state.fight.rival_camp
+        return min(legal, key=lambda t: (len(camp[t.place - 1].dice), camp[t.place - 1].hp, t.place))
 
     def _glory(self, state, legal):
         return c.Pass()
@@ -149,6 +157,16 @@ class HeuristicPlayer:
                     legal, key=lambda p: (f.at(p.hex).fid != "hero", f.at(p.hex).hp, -hexes.ORDER[p.hex])
                 )
             return legal[0]
+        hero = f.get("hero")
+        if c.Surrender() in legal:
+            if hero is not None and hero.hp <= 2:
+                return c.Surrender()  # a lost fight costs influence, a dead hero a Blessing
+            deployable = {d.unit for d in legal if isinstance(d, c.Deploy)}
+            if (
+                deployable == {"hero"} and f.used_units and state.hero_hp < 4
+                and not any(u.side == "p" for u in f.units)
+            ):  # fmt: skip
+                return c.Surrender()  # the troop is gone: do not throw the hero in
         tactics = [cmd for cmd in legal if isinstance(cmd, c.Tactic)]
         if tactics and f.pstep <= 1:
             for cmd in tactics:

@@ -279,8 +279,11 @@ def auto_deploy(ctx: Ctx) -> None:
         return
     units = {d.unit for d in options}
     others = [u for u in units if u != "hero"]
-    # the hero comes in last: losing it costs a Blessing or the campaign
-    hero_ok = "hero" in units and not others
+    # the hero comes in only when it must, or against a Primus or the Scion: losing it
+    # costs a Blessing or the campaign
+    hero_ok = "hero" in units and (
+        not mine(state) or state.hero_hp >= 5 or (f.kind in ("primus", "scion") and state.hero_hp >= 3)
+    )
 
     def strength(u: str) -> int:
         d = content().units[u]
@@ -324,6 +327,6 @@ def auto(ctx: Ctx) -> None:
             continue
         targets = [o for o in attack_targets(f, u) if not o.tribune]
         if targets:
-            attack(ctx, u, min(targets, key=lambda o: (o.hp, hexes.ORDER[o.hex])))
+            attack(ctx, u, min(targets, key=lambda o: (o.side == "a", o.hp, hexes.ORDER[o.hex])))
     if not f.result:
         end_turn(ctx)

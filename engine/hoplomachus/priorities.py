@@ -55,13 +55,15 @@ def player_priorities(f: Fight) -> tuple[str, ...]:
     if f.kind == "ctf":
         return ("flag", "*weakest", "*closest")
     if f.kind == "koth":
-        return ("key", "*weakest", "*closest")
+        return ("*weakest", "key", "*closest")
     if f.kind == "scion":
         return ("*hero", "*weakest", "*closest")
     return ("*weakest", "*hero", "*closest")
 
 
 def _matches(f: Fight, u: Fighter, o: Fighter, term: str) -> bool:
+    if u.side == "p" and o.tribune:
+        return False  # `auto` never goes after the Tribune (its fall costs your hero's HP)
     if term == "hero":
         return o.elite
     if term == "isolated":
@@ -160,10 +162,27 @@ def plan(f: Fight, u: Fighter, forced: str | None = None) -> Plan:
             continue
         dist = hexes.flood(goals, shut if not flight else set(hexes.board(f.arena).blocked), here)
         now = dist.get(here, INF)
-        best = min(reach, key=lambda h: (dist.get(h, INF), reach[h], hexes.ORDER[h]))
+        spots = reach
+        if u.side == "p" and f.kind not in ("ctf", "koth"):
+            # `auto` for your units (authored, not a rule): approach without stepping into
+            # an opponent's reach, so your side strikes first (not when an objective calls)
+            danger = threatened(f, u)
+            spots = {h: d for h, d in reach.items() if h not in danger} or {here: 0}
+        best = min(spots, key=lambda h: (dist.get(h, INF), spots[h], hexes.ORDER[h]))
         if dist.get(best, INF) < now:
             return Plan(best, reach[best], [], False)
     return stay
+
+
+def threatened(f: Fight, u: Fighter) -> set[str]:
+    """Hexes some opponent could attack next turn (move + range, obstacles ignored)."""
+    out: set[str] = set()
+    for o in foes(f, u):
+        if not o.hex or o.side == "a":
+            continue
+        reach = move_of(o) + o.range
+        out.update(h for h in hexes.ALL if hexes.distance(h, o.hex) <= reach)
+    return out
 
 
 def blocked_by_allies(f: Fight, u: Fighter) -> bool:

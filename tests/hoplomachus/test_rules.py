@@ -13,7 +13,6 @@ from engine.hoplomachus.ctx import Ctx
 from tests.hoplomachus.scenario import campaign as new_campaign
 from tests.hoplomachus.scenario import fight, rival_turn, scripted
 
-
 # --- examples and errata printed in the rulebook ---------------------------------------
 
 
@@ -119,7 +118,9 @@ def test_erratum_a_defeated_primus_leaves_the_game():
     state = new_campaign("nox", "chosen", 2)
     primus = state.primus[0]
     region = content().heroes[primus].region
-    state.location = next(k for k, v in content().locations.items() if v.region == region and v.kind == "sport")
+    state.location = next(
+        k for k, v in content().locations.items() if v.region == region and v.kind == "sport"
+    )
     state.phase, state.previous = "travel", None
     cap = next(k for k, v in content().locations.items() if v.region == region and v.kind == "capital")
     out = GAME.apply(state, "p1", c.Go(to=cap)).state
@@ -177,7 +178,9 @@ def test_a_capital_opens_only_for_an_undefeated_primus_and_in_act_iv_for_the_sci
     state = new_campaign("nox", seed=3)
     caps = {k for k, v in content().locations.items() if v.kind == "capital"}
     open_ = {k for k in caps if campaign.capital_open(state, k)}
-    assert open_ == {k for k in caps if content().locations[k].region in {content().heroes[p].region for p in state.primus}}
+    assert open_ == {
+        k for k in caps if content().locations[k].region in {content().heroes[p].region for p in state.primus}
+    }
     state.act = 4
     assert {k for k in caps if campaign.capital_open(state, k)} == {"vec"}
 
