@@ -117,19 +117,27 @@ def validate(army: Army, people: str, enemy: str, points: int, deities: int) -> 
 
 
 def from_preset(pid: str, points: int, deities: int) -> Army:
-    """A preset, trimmed to the points: units kept in order while they fit (and the limits)."""
+    """A preset, fitted to the points: mana scaled down, units kept in order while they fit
+    the limits, skipping any unit that would leave too little for the minimum count."""
     c = content()
     p = c.presets[pid]
     lim = limits(points)
-    budget = points - c.pricing.extra_card * len(p.extra) - c.pricing.mana * p.mana
+    mana = p.mana * points // BASE
+    extra = p.extra if points >= BASE else ()
+    budget = points - c.pricing.extra_card * len(extra) - c.pricing.mana * mana
+    troops = [e for e in p.units if c.units[split(e)[0]].cls == "troop"]
+    entries = [(e, *split(e)) for e in (*p.units, *troops * 4)]  # bigger battles: more troops
     units: list[str] = []
     spent = 0
     cls = {"hero": 0, "creature": 0, "troop": 0}
-    for e in p.units:
-        card, bar = split(e)
+    for i, (e, card, bar) in enumerate(entries):
         k = c.units[card].cls
         price = unit_cost(c, card, bar)
-        if len(units) >= lim["max"] or (k != "troop" and cls[k] >= lim[k]) or spent + price > budget:
+        if len(units) >= lim["max"] or (k != "troop" and cls[k] >= lim[k]):
+            continue
+        need = max(0, lim["min"] - len(units) - 1)
+        rest = sorted(unit_cost(c, cd, b) for _, cd, b in entries[i + 1 :])
+        if len(rest) < need or spent + price + sum(rest[:need]) > budget:
             continue
         units.append(e)
         cls[k] += 1
@@ -141,5 +149,4 @@ def from_preset(pid: str, points: int, deities: int) -> Army:
         if target in ids and spent + c.artefacts[art].cost <= budget:
             arts.append(a)
             spent += c.artefacts[art].cost
-    extra = p.extra if spent + c.pricing.extra_card * len(p.extra) <= points else ()
-    return Army(units=tuple(units), gods=p.gods[:deities], extra=extra, arts=tuple(arts), mana=p.mana)
+    return Army(units=tuple(units), gods=p.gods[:deities], extra=extra, arts=tuple(arts), mana=mana)
