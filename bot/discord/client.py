@@ -25,6 +25,7 @@ from bot.discord.handlers import answer_unknown_click, press
 from bot.discord.translator import CatalogTranslator
 from bot.health import Heartbeat
 from bot.plugins import PluginService, plugin_commands
+from bot.store.outbox import owing
 from engine import available_games
 
 log = logging.getLogger("agora.discord")
@@ -89,6 +90,7 @@ class AgoraBot(discord.Client):
         self._reminders: asyncio.Task[None] | None = None
         self._announced: set[int] = set()
         self._heartbeat: Heartbeat | None = None
+        self._recovered = False  # the outbox is recovered at the first tick
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(GameButton)
@@ -142,13 +144,24 @@ class AgoraBot(discord.Client):
         await press(interaction, custom_id)
 
     async def tick_once(self) -> int:
-        """Reminders and clock timeouts now due; returns how many replies were posted."""
-        due = await (self.service.tick() if self.now is None else self.service.tick(now=self.now()))
+        """Moves a crash left unannounced (the outbox), then reminders and clock timeouts now
+        due; returns how many replies were posted."""
+        await self.delivery.recover(starting=not self._recovered)
+        self._recovered = True
+        with owing() as owed:  # timeouts and AI moves owe their announcement too
+            ticking = asyncio.ensure_future(
+                self.service.tick() if self.now is None else self.service.tick(now=self.now())
+            )
+        due = await ticking
+        failed: set[int | None] = set()
         for where, reply in due:
             try:
                 await self.delivery.reply_to_channel(where, reply)
             except discord.HTTPException as exc:
+                failed.add(reply.game_id)
                 log.warning("could not post a reminder in channel %s: %s", where.channel_id, exc)
+        owed.moves = [m for m in owed.moves if m[0] not in failed]  # the outbox retries those
+        await self.delivery.delivered(owed)
         return len(due)
 
     async def _reminder_loop(self) -> None:

@@ -1,22 +1,36 @@
-"""Sending service messages outside an interaction response: to a channel, or by DM.
+"""Sending service messages outside an interaction response: to a channel, or by DM; and
+delivering what a crash left owed (the outbox).
 
 A DM Discord refuses (error 50007: the user closed DMs or left the server) never stalls the
 game: the service is told (`note_dm_refused`) and its one-time notice goes to the channel.
+
+The outbox (migrations/0008_outbox.sql): every recorded move owes its announcement from the
+move's own transaction on; `delivered` marks it once the answer is out. `recover` posts
+what was never marked (board image included), editing the user's "thinking..." message
+when it is still open, and tells the users of other open "thinking..." messages to try
+again. It runs at start-up for this process's shards and on every tick for rows a dead
+process left (older than the timer claims' grace), each game under its timer lease so two
+processes never post the same move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import discord
 
 from bot.discord.presenter import render_message
 from bot.service.api import Message, Reply, Where
+from bot.store.outbox import OutboxRow, Owed, Thinking
+from engine.i18n import T
 
 log = logging.getLogger(__name__)
 CANNOT_DM = 50007
+TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes: past that, post instead of edit
+IN_FLIGHT = 120.0  # this process's own rows younger than this may still be on their way
 
 
 class Delivery:
@@ -87,3 +101,118 @@ class Delivery:
         if dropped:
             log.warning("%d ephemeral message(s) with no interaction to answer in %s", len(dropped), where)
         await self.private(reply, where.channel_id)
+
+    # --- the outbox ---------------------------------------------------------------------
+
+    def _now(self) -> float:
+        clock = getattr(self.service, "clock", None)
+        return clock() if callable(clock) else time.time()
+
+    @property
+    def _outbox(self) -> Any:
+        """The store keeping the outbox; None for a service without one (adapter tests)."""
+        store = getattr(self.service, "store", None)
+        return store if hasattr(store, "put_thinking") else None
+
+    async def thinking(self, token: str, application_id: str, where: Where, public: bool) -> None:
+        """An interaction was answered "thinking...": remember it until its answer is out."""
+        if self._outbox is None:
+            return
+        await self._outbox.put_thinking(
+            Thinking(token, str(application_id), where.guild_id, where.channel_id, public, self._now())
+        )
+
+    async def delivered(self, owed: Owed, *, deferred: bool = False) -> None:
+        """The announcement of `owed`'s moves is out (and the "thinking..." resolved)."""
+        store, now = self._outbox, self._now()
+        if store is None:
+            return
+        for game_id, seqs in owed.games().items():
+            await store.mark_delivered(game_id, seqs, now)
+        if deferred and owed.token:
+            await store.drop_thinking(owed.token)
+
+    async def recover(self, *, starting: bool = False) -> int:
+        """Post every move whose announcement was never delivered, once; resolve every
+        "thinking..." left open. Returns how many games were announced."""
+        store, claims, now = self._outbox, getattr(self.service, "claims", None), self._now()
+        if store is None or claims is None:
+            return 0
+        open_thinking = {t.token: t for t in await store.thinking()}
+        games: dict[int, list[OutboxRow]] = {}
+        for row in await store.undelivered():
+            age = now - row.created_at
+            mine = claims.owns(row.guild)
+            if (mine and (starting or age >= IN_FLIGHT)) or (not mine and age >= claims.grace):
+                games.setdefault(row.game_id, []).append(row)
+        announced = 0
+        for game_id, rows in games.items():
+            if not await store.claim_timer(game_id, claims.holder, now, claims.lease):
+                continue  # another process is on it
+            try:
+                if await self._recover_game(game_id, rows, open_thinking, now):
+                    announced += 1
+            except Exception as exc:  # the next tick tries again
+                log.warning("could not deliver the owed moves of game %s: %s", game_id, exc)
+            finally:
+                await claims.release(store, game_id)
+        for item in await store.thinking():
+            mine = claims.owns(item.guild)
+            age = now - item.created_at
+            if (mine and (starting or age >= IN_FLIGHT)) or (not mine and age >= claims.grace):
+                if await store.drop_thinking(item.token) and age < TOKEN_LIFE:
+                    restarted = Message(lines=[T("discord.msg.restarted")], ephemeral=True)
+                    await self._edit_original(item, self.render(restarted)[0])
+        return announced
+
+    async def _recover_game(
+        self, game_id: int, rows: list[OutboxRow], open_thinking: dict[str, Thinking], now: float
+    ) -> bool:
+        from bot.service.outbox import announcement
+
+        store = self.service.store
+        reply = await announcement(self.service, game_id, [r.seq for r in rows])
+        parts = [p for m in reply.public() for p in self.render(m)]
+        opened = [open_thinking[r.token] for r in rows if r.token in open_thinking]
+        edit = next((t for t in opened if t.public and now - t.created_at < TOKEN_LIFE), None)
+        if parts and edit is not None and await self._edit_original(edit, parts[0]):
+            parts = parts[1:]
+        channel = self.client.get_partial_messageable(int(rows[0].channel))
+        for part in parts:
+            await channel.send(**part)
+        await store.mark_delivered(game_id, [r.seq for r in rows], self._now())
+        for item in opened:
+            if (
+                await store.drop_thinking(item.token)
+                and item is not edit
+                and now - item.created_at < TOKEN_LIFE
+            ):
+                await self._edit_original(item, self.render(Message(lines=[T("discord.msg.done")]))[0])
+        return bool(reply.messages)
+
+    async def _edit_original(self, item: Thinking, part: dict[str, Any]) -> bool:
+        """Edit an interaction's "thinking..." message through its token (no Interaction
+        object survives a restart); False when Discord no longer knows it."""
+        from discord.webhook.async_ import async_context, handle_message_parameters
+
+        http = self.client.http
+        try:
+            with handle_message_parameters(
+                content=part.get("content"),
+                attachments=part.get("files", []),
+                view=part.get("view"),
+                allowed_mentions=part.get("allowed_mentions"),
+            ) as params:
+                await async_context.get().edit_original_interaction_response(
+                    int(item.application_id),
+                    item.token,
+                    session=http._HTTPClient__session,  # the client's own session, as discord.py does
+                    proxy=http.proxy,
+                    proxy_auth=http.proxy_auth,
+                    payload=params.payload,
+                    multipart=params.multipart,
+                    files=params.files,
+                )
+        except (discord.NotFound, discord.Forbidden):
+            return False
+        return True

@@ -20,6 +20,7 @@ from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, narrow
 from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import error_reply, log_unexpected
 from bot.service.api import Actor, Message, Reply, UserError, Where
+from bot.store.outbox import owing
 from engine.errors import IllegalCommand
 from engine.i18n import T, t
 
@@ -33,10 +34,14 @@ async def _answer(
     bot: Any = interaction.client
     where, actor = where_of(interaction), actor_of(interaction)
     answer = Answer(interaction, bot.delivery)
-    work = asyncio.ensure_future(call(bot.service, where, actor))
+    with owing(interaction.token) as owed:  # the moves it records owe their announcement (outbox)
+        work = asyncio.ensure_future(call(bot.service, where, actor))
     done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
+    thinking = not done and not answer.is_click
     if not done:
         await answer.defer(public)
+    if thinking:  # remembered: a crash before the answer still finds it to resolve
+        await bot.delivery.thinking(interaction.token, interaction.application_id, where, public)
     try:
         reply = await work
     except Exception as exc:  # the error mapper decides what the user reads
@@ -45,6 +50,7 @@ async def _answer(
     target = reply.where or where
     try:
         await answer.send(reply, target.channel_id)
+        await bot.delivery.delivered(owed, deferred=thinking)
     except Exception as exc:  # the service's work is done; a failed send must not look like its failure
         log_unexpected(
             exc, f"{doing}: sending the reply", game if reply.game_id is None else str(reply.game_id)

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
+from bot.store import outbox
 from bot.store.base import ChannelBusy, StaleRevision, Store, StoreError, keeps_snapshot
+from bot.store.outbox import OutboxRow, Thinking
 from bot.store.records import ActionRecord, GameRecord, GuildSettings, SeatRecord
 
 GAME_COLUMNS = (
@@ -244,7 +246,76 @@ class SqlStore(Store):
         return record
 
     async def _after_action(self, conn: Any, record: GameRecord, action: ActionRecord) -> None:
-        """Hook inside record_action's transaction (the outbox writes here)."""
+        """The move's announcement is owed from the same transaction on (the outbox)."""
+        owed = outbox.CURRENT.get()
+        await self._count(
+            conn,
+            "INSERT INTO outbox (game_id, seq, guild, channel, token, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, seq) DO UPDATE SET token = excluded.token,"
+            " created_at = excluded.created_at, delivered_at = NULL",
+            (record.id, action.seq, record.guild, record.channel, owed and owed.token, record.updated_at),
+        )
+        if owed is not None:
+            owed.moves.append((record.id, action.seq))
+
+    # --- the outbox -----------------------------------------------------------------------
+
+    async def undelivered(self, *, before: float | None = None, limit: int = 500) -> list[OutboxRow]:
+        """Moves whose announcement was never marked delivered, oldest first."""
+        where = " AND created_at <= ?" if before is not None else ""
+        rows = await self._all(
+            "SELECT game_id, seq, guild, channel, token, created_at FROM outbox"
+            f" WHERE delivered_at IS NULL{where} ORDER BY created_at, game_id, seq LIMIT ?",
+            ((before,) if before is not None else ()) + (limit,),
+        )
+        return [OutboxRow(*row) for row in rows]
+
+    async def mark_delivered(self, game_id: int, seqs: Sequence[int], now: float) -> None:
+        if not seqs:
+            return
+        async with self._write() as conn:
+            await self._count(
+                conn,
+                f"UPDATE outbox SET delivered_at = ? WHERE game_id = ? AND delivered_at IS NULL"
+                f" AND seq IN ({', '.join('?' * len(seqs))})",
+                (now, game_id, *seqs),
+            )
+
+    async def forget_delivered(self, before: float) -> int:
+        """Drop delivered rows older than `before` (the table stays small)."""
+        async with self._write() as conn:
+            return await self._count(
+                conn, "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", (before,)
+            )
+
+    async def put_thinking(self, item: Thinking) -> None:
+        async with self._write() as conn:
+            await self._count(
+                conn,
+                "INSERT INTO thinking (token, application_id, guild, channel, public, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING",
+                (
+                    item.token,
+                    item.application_id,
+                    item.guild,
+                    item.channel,
+                    int(item.public),
+                    item.created_at,
+                ),
+            )
+
+    async def drop_thinking(self, token: str) -> bool:
+        async with self._write() as conn:
+            return await self._count(conn, "DELETE FROM thinking WHERE token = ?", (token,)) > 0
+
+    async def thinking(self, *, before: float | None = None) -> list[Thinking]:
+        where = " WHERE created_at <= ?" if before is not None else ""
+        rows = await self._all(
+            f"SELECT token, application_id, guild, channel, public, created_at FROM thinking{where}"
+            " ORDER BY created_at",
+            (before,) if before is not None else (),
+        )
+        return [Thinking(t, a, g, c, bool(p), at) for t, a, g, c, p, at in rows]
 
     async def rewind(self, game_id, expected_rev, seq, state_json, now, **fields) -> GameRecord:
         sets, params = _assignments(fields)

@@ -1,0 +1,59 @@
+"""What the outbox needs to know about the request in progress, carried in a context
+variable so the store can write the outbox row inside the move's own transaction without
+the table service passing it along (ARCHITECTURE §4: one transaction per command).
+
+The adapter opens `owing(token)` around a request; every action the store records in that
+task (and the tasks it starts) is listed in it, so the adapter marks exactly those delivered
+once the announcement is out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Owed:
+    token: str | None = None  # the interaction that made the moves, if any
+    moves: list[tuple[int, int]] = field(default_factory=list)  # (game id, seq) recorded
+
+    def games(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for game_id, seq in self.moves:
+            out.setdefault(game_id, []).append(seq)
+        return out
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    game_id: int
+    seq: int
+    guild: str
+    channel: str
+    token: str | None
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Thinking:
+    token: str
+    application_id: str
+    guild: str
+    channel: str
+    public: bool
+    created_at: float
+
+
+CURRENT: ContextVar[Owed | None] = ContextVar("agora_outbox_owed", default=None)
+
+
+@contextmanager
+def owing(token: str | None = None) -> Iterator[Owed]:
+    owed = Owed(token)
+    reset = CURRENT.set(owed)
+    try:
+        yield owed
+    finally:
+        CURRENT.reset(reset)
