@@ -7,15 +7,17 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from engine.athena import orders as table_orders
 from engine.athena import rules, scoring, visibility
 from engine.athena.describe import describe, summary
+from engine.athena.labels import label as command_label
 from engine.athena.league import LEAGUE
 from engine.athena.reading import AthenaNotation
 from engine.athena.state import COMMAND_ADAPTER, ROLES, Command, Options, State
 from engine.athena.view import AthenaView
 from engine.i18n import T, Text, register_catalog
 from engine.players import RandomPlayer
-from engine.protocol import Outcome, Result, Role
+from engine.protocol import Outcome, Result, Role, Window
 from engine.schema import load_saved
 
 register_catalog(Path(__file__).parent / "locales")
@@ -45,6 +47,7 @@ class AthenaGame:
     notation = AthenaNotation()
     league = LEAGUE  # what leagues read (engine/plugins.py)
     rules = [T(f"athena.howto.{n}") for n in range(1, 7)]  # /game rules: the notation
+    orders = table_orders.ORDERS  # standing orders (engine/athena/orders.py)
 
     def __init__(self) -> None:
         from engine.athena.players import HeuristicPlayer
@@ -79,6 +82,22 @@ class AthenaGame:
     def summary(self, view: AthenaView) -> list[Text]:
         """The public position in words (for `/game status`)."""
         return summary(view)
+
+    # optional members (engine/protocol.py): forced moves, standing orders, windows, labels
+    def forced(self, state: State, role: Role) -> Command | None:
+        return table_orders.forced(state, role)
+
+    def standing(self, state: State, role: Role, orders: dict[str, str]) -> Command | None:
+        return table_orders.standing(state, role, orders)
+
+    def window(self, state: State, role: Role) -> Window | None:
+        return table_orders.window(state, role)
+
+    def decision(self, state: State, role: Role) -> Any:
+        return table_orders.decision(state, role)
+
+    def label(self, state: State, role: Role, command: Command) -> Text:
+        return command_label(state, role, command)
 
     def result(self, state: State) -> Result | None:
         return scoring.result(state)

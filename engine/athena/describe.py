@@ -4,7 +4,7 @@ learned). `summary`: the public position, for `/game status` (scenario, round, s
 
 from __future__ import annotations
 
-from engine.athena.events import card_name, colour_name, power_name, role_name, terrain_name
+from engine.athena.events import card_name, colour_name, power_code, role_name, terrain_name
 from engine.athena.view import AthenaView, SlotView
 from engine.i18n import T, Text
 
@@ -29,10 +29,18 @@ def describe(view: AthenaView) -> list[Text]:
     lines = [T("athena.desc.phase", round=view.round, duel=view.duel, phase=T(f"athena.phase.{view.phase}"))]
     lines += _scores(view)
     hand = [
-        T("athena.desc.power", power=power_name(p.code), cost=p.cost, phase=T(f"athena.phase.{p.phase}"))
+        T("athena.desc.power", power=power_code(p.code), cost=p.cost, phase=T(f"athena.phase.{p.phase}"))
         for p in mine.hand or []
     ]
     lines.append(T("athena.desc.hand", tokens=mine.tokens, hand=hand or T("athena.desc.empty")))
+    attached = [
+        T("athena.desc.attached_item", power=power_code(p.code), slot=s.slot)
+        for s in mine.slots
+        if s.present
+        for p in s.powers or []
+    ]
+    if attached:  # the codes `activate` and `reveal` take (004 §VI.B "Phase de Pouvoir")
+        lines.append(T("athena.desc.attached", powers=attached))
     ready = [_slot(s) for s in mine.slots if s.available and s.card is not None]
     if ready:
         lines.append(T("athena.desc.available", slots=ready))
@@ -49,6 +57,9 @@ def describe(view: AthenaView) -> list[Text]:
         for s in view.armies[other].slots
         if s.present and (s.card is not None or s.known_colour)
     ]
+    foe = view.engaged.get(other)
+    if foe is not None and foe.known_colour and foe.value is None:  # Anticipation's colour, in the duel
+        learned.append(T("athena.desc.learned_duel", slot=foe.slot, what=colour_name(foe.known_colour)))
     if learned:
         lines.append(T("athena.desc.learned_all", items=learned))
     return lines

@@ -21,6 +21,12 @@ def power_name(code: str) -> Text:
     return T(f"athena.power.{code}")
 
 
+def power_code(code: str) -> Text:
+    """A power's name with its code beside it: the codes come from the French names (PS for
+    "Pas si fort que ça"), so a reader needs both to type a move."""
+    return T("athena.power_code", name=power_name(code), code=code)
+
+
 def terrain_name(code: str) -> Text:
     return T(f"athena.terrain.{code}")
 

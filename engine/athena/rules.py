@@ -519,6 +519,9 @@ def _end_round(ctx: Ctx) -> None:
         if record.winner
         else T("athena.ev.round_drawn"),
     )
+    reason = scoring.tiebreak(record)
+    if reason is not None:
+        ctx.public("athena.ev.round_tiebreak", {"round": state.round}, reason=reason)
     winners = scoring.game_winners(state)
     if winners is not None:
         state.stage, state.winners, state.stack = "over", winners, []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.athena.content import content
 from engine.athena.events import role_name
 from engine.athena.state import Army, RoundRecord, State
-from engine.i18n import T
+from engine.i18n import T, Text
 from engine.protocol import Result, Role
 
 MAX_ROUNDS_OVER_TARGET = 3  # guard against endless drawn rounds: 7 rounds when 2 are needed
@@ -43,6 +43,30 @@ def score_round(state: State) -> RoundRecord:
         terrains={r: ranks[r][3] for r in state.roles},
         winner=winner,
     )
+
+
+TIEBREAKS = ("captured", "powers", "terrains")  # 004 §VII, in order, after equal VP
+
+
+def tiebreak(record: RoundRecord) -> Text | None:
+    """Why a round with equal VP still has a winner: the first tiebreak that tells the two
+    sides apart (004 §VII l.313 "En cas d'égalité"), with both counts. None when VP decided."""
+    if record.winner is None:
+        return None
+    loser = next(r for r in record.vp if r != record.winner)
+    if record.vp[record.winner] != record.vp[loser]:
+        return None
+    for field in TIEBREAKS:
+        counts = getattr(record, field)
+        if counts[record.winner] != counts[loser]:
+            return T(
+                f"athena.tiebreak.{field}",
+                vp=record.vp[loser],
+                who=role_name(record.winner),
+                won=counts[record.winner],
+                lost=counts[loser],
+            )
+    return None
 
 
 def rounds_won(state: State) -> dict[Role, int]:

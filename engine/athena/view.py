@@ -69,9 +69,10 @@ class EngagedView(BaseModel):
     announced_colour: str | None  # None when Camouflage hid it
     card: CardFace | None = None  # after the reveal, or for its owner
     powers: list[PowerFace] | None = None  # after the reveal, or for its owner
-    power_count: int = 0
+    power_count: int = 0  # powers still face down (a strategy power used earlier was flipped)
     active_powers: list[str] = []  # codes activated this duel (public once flipped)
     value: float | None = None  # combat value, once resolved
+    known_colour: str | None = None  # its true colour, learned by this viewer with Anticipation
 
 
 class LastDuelView(BaseModel):

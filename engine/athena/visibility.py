@@ -110,25 +110,38 @@ def _army(state: State, role: Role, viewer: Role | None, won: int) -> ArmyView:
     )
 
 
+def _flipped(attached: Attached) -> bool:
+    """A strategy power activated before the engagement was turned face up for all to see
+    (004 §VI.B "Phase de Stratégie"); engagement powers stay face down until the reveal
+    (powers.engage_powers)."""
+    return attached.active and powers.card(attached.code).phase == "strategy"
+
+
 def _engaged(state: State, role: Role, engaged: Engaged, viewer: Role | None) -> EngagedView:
     shown = engaged.revealed or viewer == role
-    seen = None
+    seen = colour = None
     if not shown and viewer is not None:
-        seen = state.armies[viewer].known_cards.get(engaged.slot)  # learned by Clairvoyance
+        learner = state.armies[viewer]
+        # what the viewer learned about the card while it was in the army follows it into
+        # the duel: Clairvoyance showed the card, Anticipation its true colour
+        seen = learner.known_cards.get(engaged.slot)
+        colour = learner.known_colours.get(engaged.slot)
     return EngagedView(
         slot=engaged.slot,
         announced_colour=engaged.announced,
         card=card_face(engaged.card) if shown else (card_face(seen) if seen else None),
         powers=_faces(engaged.powers) if shown else None,
-        power_count=len(engaged.powers),
-        active_powers=[p.code for p in engaged.powers if p.active] if shown else [],
+        power_count=sum(not _flipped(p) for p in engaged.powers),
+        active_powers=[p.code for p in engaged.powers if p.active and (shown or _flipped(p))],
         value=half(engaged.value) if engaged.value is not None else None,
+        known_colour=colour,
     )
 
 
 def _summary(state: State) -> LastDuelView | None:
+    """The previous duel, while its round lasts (a new round starts from a clean table)."""
     last = state.last_duel
-    if last is None:
+    if last is None or (last.round != state.round and state.stage != "over"):
         return None
     return LastDuelView(round=last.round, duel=last.duel, winner=last.winner, terrain=last.terrain)
 

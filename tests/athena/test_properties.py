@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.athena import GAME, rules
+from engine.athena import GAME, powers, rules
 from engine.athena.content import content
 from engine.athena.state import Activate, Deploy, Discard, Engage, Pass, Play, Recruit, Reveal, State
 from engine.athena.state import clone as clone_state
@@ -287,7 +287,11 @@ def _check_view_fields(state: State) -> None:
     for role, engaged in public.engaged.items():
         live = state.engaged.get(role)
         if live is not None and not live.revealed:
-            assert engaged.card is None and engaged.powers is None and engaged.active_powers == []
+            assert engaged.card is None and engaged.powers is None
+            # only strategy powers were turned face up before the reveal, in plain sight
+            flipped = [p.code for p in live.powers if p.active and powers.card(p.code).phase == "strategy"]
+            assert engaged.active_powers == flipped
+            assert engaged.power_count == len(live.powers) - len(flipped)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 5, 6])
