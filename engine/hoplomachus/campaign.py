@@ -435,7 +435,7 @@ def after_step(ctx: Ctx) -> None:
         if won:
             state.outcome = "won"
             state.phase = "over"
-            state.ended = {"act": 4, "why": "scion", "fight": "scion"}
+            state.ended = {"act": 4, "why": "victory", "fight": "scion"}
             ctx.say("hop.ev.campaign_won")
         else:
             lose(ctx, "scion")  # no surrender, no second try: the Scion prevails

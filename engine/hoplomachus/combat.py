@@ -207,11 +207,11 @@ def damage(ctx: Ctx, u: Fighter, n: int, source: Fighter | None) -> None:
     f = ctx.fight
     if n <= 0 or f.get(u.fid) is None:
         return
-    if has(u, "kalliope"):
+    if has(u, "kalliope") and allies(f, u):
         # Errata (seed 003 l.406-409): Kalliope loses at most as many HP as she has allies.
-        # Reading: at least 1, so she can still fall once her troop is gone.
-        cap = max(1, len(allies(f, u)))
-        n = min(n, cap)
+        # Reading: once she stands alone the cap no longer holds (read literally, 0 allies
+        # would make her unbeatable; her sheet is not in the seed).
+        n = min(n, len(allies(f, u)))
     u.hp -= n
     if u.hp <= 0:
         defeat(ctx, u, source)

@@ -59,7 +59,7 @@ class Hoplomachus:
         if state.outcome is None:
             return None
         won = state.outcome == "won"
-        why = state.ended.get("why", "scion")
+        why = state.ended.get("why", "victory")
         return Result(
             winners=[ROLE] if won else [],
             scores={ROLE: 1.0 if won else 0.0},

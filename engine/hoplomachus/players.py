@@ -78,30 +78,50 @@ class HeuristicPlayer:
         return next((cards[p] for p in PROWESS_ORDER if p in cards), None)
 
     def _travel(self, state, legal):
+        """Stay within two steps of the nearest open capital, fighting on the way (sport
+        while the troop is thin, Bloodshed otherwise); enter it once the weeks are spent."""
         goes = [cmd for cmd in legal if isinstance(cmd, c.Go)]
         if not goes:
             return None
         capitals = [g for g in goes if content().locations[g.to].kind == "capital"]
-        rush = state.week >= self.rush_week or state.act == 4 and state.week >= 2
+        rush = state.week >= self.rush_week or (state.act == 4 and state.week >= 2)
         if rush and capitals and state.hero_hp >= state.sheet.health - 1:
             return capitals[0]
-        if rush:
-            open_caps = {
-                k for k, v in content().locations.items()
-                if v.kind == "capital" and _capital_open(state, k)
-            }  # fmt: skip
-            dist = _distances(state, open_caps)
-            non_cap = [g for g in goes if g not in capitals] or goes
-            return min(
-                non_cap, key=lambda g: (dist.get(g.to, 99), KIND_ORDER[content().locations[g.to].kind], g.to)
-            )
+        open_caps = {
+            k for k, v in content().locations.items() if v.kind == "capital" and _capital_open(state, k)
+        }
+        dist = _distances(state, open_caps)
         non_cap = [g for g in goes if g not in capitals] or goes
         order = dict(KIND_ORDER)
-        if len(state.camp) + 3 < state.sheet.leadership:
+        if len(state.camp) + 2 < state.sheet.leadership:
             order["sport"] = -1  # a thin troop: sport fights lose no unit and recruit one
-        return min(non_cap, key=lambda g: (order[content().locations[g.to].kind], self.random.random()))
+        if rush:
+            return min(
+                non_cap, key=lambda g: (dist.get(g.to, 99), order[content().locations[g.to].kind], g.to)
+            )
+        return min(
+            non_cap,
+            key=lambda g: (
+                max(0, dist.get(g.to, 99) - 2),
+                order[content().locations[g.to].kind],
+                self.random.random(),
+            ),
+        )
 
-    _harbour = _travel
+    def _harbour(self, state, legal):
+        goes = [cmd for cmd in legal if isinstance(cmd, c.Go)]
+        open_caps = {
+            k for k, v in content().locations.items() if v.kind == "capital" and _capital_open(state, k)
+        }
+        dist = _distances(state, open_caps)
+        best_go = min((dist.get(g.to, 99) for g in goes), default=99)
+        sails = [cmd for cmd in legal if isinstance(cmd, c.Sail)]
+        if sails and state.week < 10:
+            sail = min(sails, key=lambda x: (dist.get(x.to, 99), x.to))
+            if dist.get(sail.to, 99) + 1 < best_go:
+                return sail
+        return self._travel(state, legal)
+
     _sailed = _travel
 
     def _event(self, state, legal):

@@ -35,6 +35,9 @@ def test_erratum_kalliope_loses_at_most_as_many_hp_as_she_has_allies(monkeypatch
     scion = state.fight.get("scion")
     combat.damage(ctx, scion, 5, None)
     assert scion.hp == scion.health - 2
+    state.fight.units = [u for u in state.fight.units if u.side != "r" or u.fid == "scion"]
+    combat.damage(ctx, scion, 3, None)  # alone, the cap no longer holds (our reading)
+    assert scion.hp == scion.health - 5
 
 
 def test_erratum_act_iv_first_two_rivals_get_two_hp_not_health():
