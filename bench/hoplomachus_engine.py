@@ -1,0 +1,117 @@
+"""Hoplomachus Victorum engine figures: campaign win rates per difficulty with the heuristic
+player, where runs end (Act, fight type), and legal()/apply() timings on mid-fight positions.
+
+    python bench/hoplomachus_engine.py                    # 1,000 campaigns per difficulty + timings
+    python bench/hoplomachus_engine.py --campaigns 100    # fewer
+    python bench/hoplomachus_engine.py --jobs 2           # spread over processes
+
+Times are CPU times (time.process_time). Every campaign is seeded (seed = its number), so a
+figure can be reproduced. The soak with invariant checks is bench/hoplomachus_soak.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.hoplomachus import GAME  # noqa: E402
+from engine.hoplomachus.players import HeuristicPlayer  # noqa: E402
+from engine.hoplomachus.state import Options  # noqa: E402
+
+DIFFICULTIES = ("chosen", "valiant", "fearless")
+MAX_STEPS = 50_000
+
+
+def campaign(args: tuple[str, int]) -> tuple[bool, int, str, str, int, int]:
+    """One seeded campaign: (won, act, fight where it ended, why, weeks, commands)."""
+    diff, seed = args
+    state = GAME.setup(Options(difficulty=diff), ["p1"], seed)
+    player = HeuristicPlayer(seed)
+    steps = 0
+    while GAME.result(state) is None:
+        if steps >= MAX_STEPS:
+            raise RuntimeError(f"{diff} seed {seed}: no result after {MAX_STEPS} commands")
+        state = GAME.apply(state, "p1", player.choose(state, "p1")).state
+        steps += 1
+    r = GAME.result(state)
+    return bool(r.winners), r.details["act"], r.details["fight"] or "-", r.details["why"], r.details["weeks"], steps
+
+
+def rates(n: int, jobs: int) -> None:
+    print(f"Campaigns with the heuristic player, {n} per difficulty (seeds 0..{n - 1})")
+    for diff in DIFFICULTIES:
+        start = time.time()
+        work = [(diff, s) for s in range(n)]
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as pool:
+                out = list(pool.map(campaign, work, chunksize=10))
+        else:
+            out = [campaign(w) for w in work]
+        wins = sum(o[0] for o in out)
+        ends = Counter((o[1], o[2]) for o in out if not o[0])
+        whys = Counter(o[3] for o in out)
+        print(
+            f"  {diff:<9} won {wins / n:6.1%} ({wins}/{n})   weeks {statistics.mean(o[4] for o in out):5.1f}"
+            f"   commands/campaign {statistics.mean(o[5] for o in out):6.0f}   {time.time() - start:6.1f} s wall"
+        )
+        print("            ends: " + ", ".join(f"{k}: {v}" for k, v in whys.most_common()))
+        print("            lost in: " + ", ".join(f"Act {a} {k}: {v}" for (a, k), v in ends.most_common(8)))
+
+
+def timings(samples: int) -> None:
+    """legal() and apply() on positions taken in the middle of fights."""
+    positions = []
+    for seed in range(40):
+        state = GAME.setup(Options(difficulty="chosen"), ["p1"], 10_000 + seed)
+        player = HeuristicPlayer(seed)
+        steps = 0
+        while GAME.result(state) is None and len(positions) < samples:
+            cmd = player.choose(state, "p1")
+            if state.phase == "fight" and state.fight.turn >= 2 and steps % 3 == 0:
+                positions.append((state, cmd))
+            state = GAME.apply(state, "p1", cmd).state
+            steps += 1
+        if len(positions) >= samples:
+            break
+    legal_t, apply_t = [], []
+    for state, cmd in positions:
+        t = time.process_time()
+        GAME.legal(state, "p1")
+        legal_t.append(time.process_time() - t)
+        t = time.process_time()
+        GAME.apply(state, "p1", cmd)
+        apply_t.append(time.process_time() - t)
+
+    def q(values, p):
+        values = sorted(values)
+        return values[min(len(values) - 1, int(p * len(values)))] * 1000
+
+    print(f"Timings on {len(positions)} mid-fight positions (ms, CPU)")
+    for name, values in (("legal()", legal_t), ("apply()", apply_t)):
+        print(
+            f"  {name:<8} mean {statistics.mean(values) * 1000:6.2f}   median {q(values, 0.5):6.2f}"
+            f"   p95 {q(values, 0.95):6.2f}   max {max(values) * 1000:6.2f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--campaigns", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=2000)
+    parser.add_argument("--no-rates", action="store_true")
+    args = parser.parse_args()
+    timings(args.samples)
+    if not args.no_rates:
+        rates(args.campaigns, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

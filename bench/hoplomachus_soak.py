@@ -1,0 +1,81 @@
+"""Hoplomachus Victorum soak: many seeded campaigns, invariants checked after every command.
+
+    python bench/hoplomachus_soak.py                      # 10,000 campaigns
+    python bench/hoplomachus_soak.py --campaigns 500 --jobs 2
+
+Players alternate: random-legal (3 in 4) and heuristic (1 in 4), difficulties in turn, so
+every phase and fight type is reached. Prints failures (seed and message) and exits
+non-zero if there is any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.hoplomachus import GAME  # noqa: E402
+from engine.hoplomachus.invariants import leaks, problems  # noqa: E402
+from engine.hoplomachus.players import HeuristicPlayer, RandomPlayer  # noqa: E402
+from engine.hoplomachus.state import Options  # noqa: E402
+
+DIFFICULTIES = ("chosen", "valiant", "fearless")
+MAX_STEPS = 50_000
+
+
+def one(seed: int) -> tuple[str | None, int, bool]:
+    diff = DIFFICULTIES[seed % 3]
+    player = HeuristicPlayer(seed) if seed % 4 == 0 else RandomPlayer(seed)
+    try:
+        state = GAME.setup(Options(difficulty=diff), ["p1"], seed)
+        steps = 0
+        while GAME.result(state) is None:
+            if steps >= MAX_STEPS:
+                return f"no result after {MAX_STEPS} commands", steps, False
+            legal = GAME.legal(state, "p1")
+            if not legal:
+                return f"no legal command in phase {state.phase}", steps, False
+            cmd = player.choose(state, "p1")
+            out = GAME.apply(state, "p1", cmd)
+            bad = problems(out.state) + leaks(out.events, out.state, GAME.view(out.state, None))
+            if bad:
+                return f"step {steps} ({cmd.kind}): {bad}", steps, False
+            state = out.state
+            steps += 1
+        return None, steps, bool(GAME.result(state).winners)
+    except Exception as exc:  # a crash is a failure to report, not to hide
+        return f"{type(exc).__name__}: {exc}", 0, False
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--campaigns", type=int, default=10_000)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    start = time.time()
+    seeds = range(args.campaigns)
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(one, seeds, chunksize=20))
+    else:
+        results = [one(s) for s in seeds]
+    failures = [(s, r[0]) for s, r in zip(seeds, results, strict=True) if r[0]]
+    steps = sum(r[1] for r in results)
+    wins = Counter(bool(r[2]) for r in results)
+    spent = time.time() - start
+    print(
+        f"{args.campaigns} campaigns, {steps} commands, invariants checked after each: "
+        f"{len(failures)} failures, {wins[True]} won, {spent:.0f} s wall ({steps / spent:.0f} commands/s)"
+    )
+    for seed, msg in failures[:20]:
+        print(f"  seed {seed}: {msg}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
