@@ -41,7 +41,14 @@ def campaign(args: tuple[str, int]) -> tuple[bool, int, str, str, int, int]:
         state = GAME.apply(state, "p1", player.choose(state, "p1")).state
         steps += 1
     r = GAME.result(state)
-    return bool(r.winners), r.details["act"], r.details["fight"] or "-", r.details["why"], r.details["weeks"], steps
+    return (
+        bool(r.winners),
+        r.details["act"],
+        r.details["fight"] or "-",
+        r.details["why"],
+        r.details["weeks"],
+        steps,
+    )
 
 
 def rates(n: int, jobs: int) -> None:
