@@ -79,7 +79,7 @@ def isolated(f: Fight, u: Fighter) -> bool:
     return not allies(f, u)
 
 
-def attack_dice(f: Fight, a: Fighter, d: Fighter) -> list[str]:
+def attack_dice(f: Fight, a: Fighter, d: Fighter, is_attack: bool = True) -> list[str]:
     """The attacker's dice against this defender, with every modifier of the skills."""
     dice = list(a.dice)
     local = content().arenas[f.arena].local
@@ -92,7 +92,7 @@ def attack_dice(f: Fight, a: Fighter, d: Fighter) -> list[str]:
     for o in allies(f, a):
         if has(o, "inspire") and o.hex and a.hex and hexes.distance(o.hex, a.hex) == 1:
             dice.append("b")  # Inspire: adjacent allies add a blue die
-    if has(d, "dodge") and not a.elite:
+    if is_attack and has(d, "dodge") and not a.elite:
         dice = ["b" for _ in dice]  # Dodge: a non-Elite attacker rolls blue dice instead
     return dice
 
@@ -157,13 +157,12 @@ def attack(
     """One attack (special=None) or a damaging Special (Agile, Heave, Long Shot)."""
     f = ctx.fight
     a.engaged = True
-    is_attack = special is None or special == "agile_attack"
-    if is_attack and has(d, "quickstrike") and in_range(d, a):
+    if special is None and has(d, "quickstrike") and in_range(d, a):
         ctx.say("hop.ev.quickstrike", unit=who(d), target=who(a))
         damage(ctx, a, 1, d)  # Quickstrike: 1 damage before the attack (l.581-582)
         if f.get(a.fid) is None or f.result:
             return
-    dice = dice if dice is not None else attack_dice(f, a, d)
+    dice = dice if dice is not None else attack_dice(f, a, d, special is None)
     faces = roll(ctx, dice)
     hits = sum(faces)
     if has(a, "perfect") and faces and all(x > 0 for x in faces):
@@ -172,8 +171,8 @@ def attack(
         hits = 0  # Nimble (l.577-578)
     if hits and has(d, "blasphemous") and a.elite:
         hits += 1  # Blasphemous (l.578-579)
-    if hits and has(d, "absorb"):
-        hits = 1  # Absorb: only 1 damage (l.570-571)
+    if hits and special is None and has(d, "absorb"):
+        hits = 1  # Absorb: only 1 damage when attacked (l.570-571); a Special is no attack
     ctx.say(
         "hop.ev.attack" if special is None else "hop.ev.special",
         unit=who(a), target=who(d), dice="".join(dice), faces=" ".join(map(str, faces)), hits=hits,
