@@ -206,6 +206,7 @@ def sail(ctx: Ctx, to: str) -> None:
 
 def draw_card(ctx: Ctx, deck: str) -> str:
     state = ctx.state
+    ctx.reveals = True  # a hidden card comes to light
     card = state.decks[deck].pop(0)
     state.seen[deck] = max(0, state.seen[deck] - 1)
     return card

@@ -107,6 +107,35 @@ class Hoplomachus:
             )
         return None
 
+    @property
+    def rules(self) -> list[Text]:
+        """How to play, in a few lines; the notation module's docstring has every command."""
+        return [T(f"hop.rules.{i}") for i in range(1, 6)]
+
+    def summary(self, public_view: HopView) -> list[Text]:
+        """The campaign in words for `/game status`."""
+        v = public_view
+        out = [
+            T(
+                "hop.summary.campaign", hero=T(f"hop.unit.{v.hero}"), difficulty=T(f"hop.difficulty.{v.difficulty}"),
+                act=v.act, week=v.week, influence=v.influence, lose_at=v.influence_lose_at,
+            ),
+            T(
+                "hop.summary.hero", hp=v.hero_hp, health=v.sheet["health"], blessings=v.blessings,
+                units=len(v.camp), place=T(f"hop.loc.{v.location}"),
+            ),
+        ]  # fmt: skip
+        if v.fight is not None:
+            out.append(
+                T(
+                    "hop.summary.fight",
+                    kind=T(f"hop.kind.{v.fight.kind}"),
+                    arena=T(f"hop.arena.{v.fight.arena}"),
+                    turn=v.fight.turn,
+                )
+            )
+        return out
+
     def standing(self, state: State, role: Role, orders: dict[str, str]) -> Any:
         if orders.get("rivals") == "auto" and state.ask is not None and role == ROLE:
             return rules.legal(state, role)[0]

@@ -131,6 +131,9 @@ class HeuristicPlayer:
         near_loss = state.influence + state.act >= content().influence["lose_at"]
         if state.hero_hp <= 2 and not near_loss:
             return c.Spectate()
+        rush = state.week >= self.rush_week
+        if rush and state.hero_hp < state.sheet.health - 1 and state.influence + state.act < 20:
+            return c.Spectate()  # heal before the capital
         by = {cmd.sport: cmd for cmd in resolves}
         for kind in SPORT_ORDER:
             if kind in by:

@@ -70,3 +70,26 @@ def test_a_saved_state_loads_back():
     state = fight(["p:kl_blade@d5", "r:kl_guard@d3"])
     assert GAME.load_state(json.loads(state.model_dump_json())) == state
     assert GAME.load_command({"kind": "mv", "frm": "d5", "to": "d4"}) == c.Move(frm="d5", to="d4")
+
+
+def test_rules_and_summary_read_in_both_languages():
+    for text in GAME.rules:
+        assert render(text, "en") != text.key and render(text, "fr") != text.key
+    state = fight(["p:kl_blade@d5", "r:kl_guard@d3"])
+    lines = [render(t, "fr") for t in GAME.summary(GAME.view(state, None))]
+    assert lines[0].startswith("Nox, Valeureux") and "acte 1" in lines[0] and "Combat" in lines[2]
+
+
+def test_every_catalog_key_used_by_the_engine_exists_in_both_languages():
+    import re
+    from pathlib import Path
+
+    from engine.i18n import has_key
+
+    root = Path(__file__).resolve().parents[2] / "engine" / "hoplomachus"
+    keys = set()
+    for path in root.glob("*.py"):
+        keys |= set(re.findall(r'"(hop\.(?:err|ev|order|result|window)\.[a-z_.]+)"', path.read_text()))
+    assert keys
+    for key in keys:
+        assert has_key(key, "en") and has_key(key, "fr"), key
