@@ -17,7 +17,7 @@ import argparse
 import statistics
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -45,7 +45,12 @@ def play(players: dict, seed: int, options: Options, check: bool = False, positi
             bad = problems(outcome.state) + leaks(outcome.state, outcome.events)
             if bad:
                 raise AssertionError(f"seed {seed} step {steps}: {bad}")
-        if positions is not None and state.turn is not None and 4 <= state.turn.number <= 40 and steps % 7 == 0:
+        if (
+            positions is not None
+            and state.turn is not None
+            and 4 <= state.turn.number <= 40
+            and steps % 7 == 0
+        ):
             positions.append((state, role))
         state = outcome.state
         steps += 1
@@ -53,7 +58,9 @@ def play(players: dict, seed: int, options: Options, check: bool = False, positi
 
 
 def options_for(seed: int) -> Options:
-    return Options(battle=BATTLES[seed % len(BATTLES)], deities=3, sites=2, deploy="alternate" if seed % 2 else "hidden")
+    return Options(
+        battle=BATTLES[seed % len(BATTLES)], deities=3, sites=2, deploy="alternate" if seed % 2 else "hidden"
+    )
 
 
 def strength(games: int) -> None:
@@ -71,7 +78,9 @@ def strength(games: int) -> None:
         elif state.winners == []:
             draws += 1
     spent = time.process_time() - start
-    print(f"heuristic vs random, {games} games (seats alternate): heuristic wins {100 * wins / games:.1f}%, draws {100 * draws / games:.1f}%  ({games / spent:.1f} games/s)")
+    print(
+        f"heuristic vs random, {games} games (seats alternate): heuristic wins {100 * wins / games:.1f}%, draws {100 * draws / games:.1f}%  ({games / spent:.1f} games/s)"
+    )
 
 
 def balance(games: int, positions: list) -> None:
@@ -102,11 +111,19 @@ def balance(games: int, positions: list) -> None:
                     unit_wins[card] += 1
     spent = time.process_time() - start
     decided = games - draws
-    print(f"heuristic vs heuristic, {games} games over {', '.join(BATTLES)}: {games / spent:.1f} games/s, median {statistics.median(turns):.0f} turns, draws {100 * draws / games:.1f}%")
+    print(
+        f"heuristic vs heuristic, {games} games over {', '.join(BATTLES)}: {games / spent:.1f} games/s, median {statistics.median(turns):.0f} turns, draws {100 * draws / games:.1f}%"
+    )
     for p in PEOPLES:
-        print(f"  {p:<8} wins {100 * people_wins[p] / max(1, people_games[p]):5.1f}% of its {people_games[p]} games")
-    print(f"  first player wins {100 * seat_wins['first'] / max(1, decided):5.1f}% of decided games, second {100 * seat_wins['second'] / max(1, decided):5.1f}%")
-    rates = sorted(((unit_wins[u] / unit_games[u], u) for u in unit_games if unit_games[u] >= 20), reverse=True)
+        print(
+            f"  {p:<8} wins {100 * people_wins[p] / max(1, people_games[p]):5.1f}% of its {people_games[p]} games"
+        )
+    print(
+        f"  first player wins {100 * seat_wins['first'] / max(1, decided):5.1f}% of decided games, second {100 * seat_wins['second'] / max(1, decided):5.1f}%"
+    )
+    rates = sorted(
+        ((unit_wins[u] / unit_games[u], u) for u in unit_games if unit_games[u] >= 20), reverse=True
+    )
     print("  units that win most (share of the games they were in that their side won):")
     for rate, u in rates[:6]:
         print(f"    {u:<8} {100 * rate:5.1f}%  ({unit_games[u]} games)")
@@ -129,8 +146,12 @@ def timings(positions: list) -> None:
         return 1000 * v[min(len(v) - 1, int(q * len(v)))]
 
     print(f"timings on {len(positions)} mid-game positions (turns 4-40):")
-    print(f"  legal(): median {pct(legal_t, 0.5):.2f} ms, p95 {pct(legal_t, 0.95):.2f} ms, max {pct(legal_t, 1.0):.2f} ms")
-    print(f"  apply(): median {pct(apply_t, 0.5):.2f} ms, p95 {pct(apply_t, 0.95):.2f} ms, max {pct(apply_t, 1.0):.2f} ms")
+    print(
+        f"  legal(): median {pct(legal_t, 0.5):.2f} ms, p95 {pct(legal_t, 0.95):.2f} ms, max {pct(legal_t, 1.0):.2f} ms"
+    )
+    print(
+        f"  apply(): median {pct(apply_t, 0.5):.2f} ms, p95 {pct(apply_t, 0.95):.2f} ms, max {pct(apply_t, 1.0):.2f} ms"
+    )
 
 
 def soak(games: int, start_seed: int) -> None:
@@ -152,7 +173,9 @@ def soak(games: int, start_seed: int) -> None:
         if done % 1000 == 0:
             print(f"  ... {done} games, {failures} failures", flush=True)
     spent = time.process_time() - t0
-    print(f"soak: {games} seeded games (seeds {start_seed}-{start_seed + games - 1}), every step checked: {failures} failures; {dict(results)}; {steps_total / max(1, games):.0f} commands/game, {steps_total / spent:.0f} commands/s")
+    print(
+        f"soak: {games} seeded games (seeds {start_seed}-{start_seed + games - 1}), every step checked: {failures} failures; {dict(results)}; {steps_total / max(1, games):.0f} commands/game, {steps_total / spent:.0f} commands/s"
+    )
 
 
 def main() -> None:

@@ -8,6 +8,8 @@ from their own people and from the opponent people's chaos mythology (002 l.30-3
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.battlelore.commands import Army
 from engine.battlelore.content import content, unit_cost
 from engine.errors import IllegalCommand
@@ -23,14 +25,18 @@ def limits(points: int) -> dict[str, int]:
 def allowed_units(people: str, enemy: str) -> list[str]:
     c = content()
     return sorted(
-        uid for uid, u in c.units.items() if (u.people == people and not u.chaos) or (u.people == enemy and u.chaos)
+        uid
+        for uid, u in c.units.items()
+        if (u.people == people and not u.chaos) or (u.people == enemy and u.chaos)
     )
 
 
 def allowed_gods(people: str, enemy: str) -> list[str]:
     c = content()
     return sorted(
-        g for g, d in c.deities.items() if (d.people == people and not d.chaos) or (d.people == enemy and d.chaos)
+        g
+        for g, d in c.deities.items()
+        if (d.people == people and not d.chaos) or (d.people == enemy and d.chaos)
     )
 
 
@@ -59,7 +65,7 @@ def army_ids(units: tuple[str, ...]) -> list[str]:
 
 def cost(army: Army) -> int:
     c = content()
-    total = sum(unit_cost(c, *split(e)) for e in army.units)
+    total = sum(price(*split(e)) for e in army.units)
     total += sum(c.artefacts[a.split("@")[0]].cost for a in army.arts)
     total += c.pricing.extra_card * len(army.extra)
     total += sum(c.terrain[t].cost for t in army.terrain)
@@ -116,6 +122,12 @@ def validate(army: Army, people: str, enemy: str, points: int, deities: int) -> 
         raise IllegalCommand("bl.err.army_cost", cost=total, points=points)
 
 
+@lru_cache(maxsize=4096)
+def price(card: str, bar: str) -> int:
+    return unit_cost(content(), card, bar)
+
+
+@lru_cache(maxsize=1024)
 def from_preset(pid: str, points: int, deities: int) -> Army:
     """A preset, fitted to the points: mana scaled down, units kept in order while they fit
     the limits, skipping any unit that would leave too little for the minimum count."""
@@ -132,16 +144,16 @@ def from_preset(pid: str, points: int, deities: int) -> Army:
     cls = {"hero": 0, "creature": 0, "troop": 0}
     for i, (e, card, bar) in enumerate(entries):
         k = c.units[card].cls
-        price = unit_cost(c, card, bar)
+        cost_now = price(card, bar)
         if len(units) >= lim["max"] or (k != "troop" and cls[k] >= lim[k]):
             continue
         need = max(0, lim["min"] - len(units) - 1)
-        rest = sorted(unit_cost(c, cd, b) for _, cd, b in entries[i + 1 :])
-        if len(rest) < need or spent + price + sum(rest[:need]) > budget:
+        rest = sorted(price(cd, b) for _, cd, b in entries[i + 1 :])
+        if len(rest) < need or spent + cost_now + sum(rest[:need]) > budget:
             continue
         units.append(e)
         cls[k] += 1
-        spent += price
+        spent += cost_now
     ids = army_ids(tuple(units))
     arts = []
     for a in p.arts:

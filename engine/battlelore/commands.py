@@ -170,9 +170,33 @@ class Give(_Cmd):
 
 
 Command = Annotated[
-    Map | Side | People | Army | Site | Place | Deploy | Mana | Play | Act | Go | Move | Attack | End
-    | Offer | Use | Lore | Done | Retreat | Advance | Stay | Mobility | Pursue | Riposte | Pass
-    | Pantheon | Give,
+    Map
+    | Side
+    | People
+    | Army
+    | Site
+    | Place
+    | Deploy
+    | Mana
+    | Play
+    | Act
+    | Go
+    | Move
+    | Attack
+    | End
+    | Offer
+    | Use
+    | Lore
+    | Done
+    | Retreat
+    | Advance
+    | Stay
+    | Mobility
+    | Pursue
+    | Riposte
+    | Pass
+    | Pantheon
+    | Give,
     Field(discriminator="kind"),
 ]
 COMMAND: TypeAdapter = TypeAdapter(Command)

@@ -335,7 +335,18 @@ def check(c: Content, origin: dict[str, str]) -> None:
     def fail(key: str, path: str, reason: str) -> None:
         raise ContentError(origin.get(key, "battlelore"), f"{key}/{path}", reason)
 
-    for section in ("units", "weapons", "armours", "artefacts", "deities", "deck", "extra", "terrain", "scenarios", "presets"):
+    for section in (
+        "units",
+        "weapons",
+        "armours",
+        "artefacts",
+        "deities",
+        "deck",
+        "extra",
+        "terrain",
+        "scenarios",
+        "presets",
+    ):
         for ident in getattr(c, section):
             if not re.match(ID, ident):
                 fail(section, ident, "ids are 1-8 lowercase letters or digits, starting with a letter")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.i18n import T, Text, role_text
 from engine.battlelore.state import State
+from engine.i18n import T, Text, role_text
 from engine.protocol import Event, Role
 
 ROLE_PARAMS = ("role", "other", "winner", "loser")

@@ -6,7 +6,7 @@ Stats come from the unit's card and stat bar (002 l.120-161), changed by artefac
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.battlelore import hexes
 from engine.battlelore.content import Bar, Terrain, UnitCard, content, weapons_of
@@ -112,7 +112,7 @@ def terrain_at(state: State, h: str) -> Terrain | None:
     return content().terrain[t] if t else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hex(h: str) -> tuple[int, int]:
     x = hexes.to_hex(h)
     assert x is not None, h

@@ -85,5 +85,26 @@ class Battlelore:
     def label(self, state: State, role: Role, command: Any) -> Text | None:
         return windows.label(state, role, command)
 
+    def summary(self, view: BattleloreView) -> list[Text]:
+        """The position in words for `/game status` (public facts only)."""
+        lines = [T(f"bl.sc.{view.scenario}")]
+        if view.active:
+            lines.append(
+                T("bl.sum.turn", n=view.turn, role=role_name(view.active), step=T(f"bl.step.{view.step}"))
+            )
+        for r, side in view.sides.items():
+            units = sum(1 for u in view.units if u.owner == r and u.hex)
+            lines.append(
+                T(
+                    "bl.sum.side",
+                    role=role_name(r),
+                    vp=side.vp,
+                    target=view.target,
+                    units=units,
+                    cards=side.hand_count,
+                )
+            )
+        return lines
+
 
 GAME = Battlelore()

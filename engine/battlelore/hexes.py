@@ -13,7 +13,7 @@ Internally a hex is (x, r) in "doubled" coordinates: x = 2*col + 1 on odd rows a
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 COLS = "abcdefghijklm"
 ROWS = 9
@@ -46,9 +46,7 @@ def name(h: Hex) -> str:
 
 @lru_cache(maxsize=1)
 def all_hexes() -> tuple[Hex, ...]:
-    return tuple(
-        (2 * c + (1 if r % 2 else 2), r) for r in range(1, ROWS + 1) for c in range(row_width(r))
-    )
+    return tuple((2 * c + (1 if r % 2 else 2), r) for r in range(1, ROWS + 1) for c in range(row_width(r)))
 
 
 @lru_cache(maxsize=1)
@@ -60,7 +58,7 @@ def on_board(h: Hex) -> bool:
     return h in _valid()
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     x, r = h
     return tuple(n for n in ((x + dx, r + dr) for dx, dr in DIRS) if n in _valid())
@@ -119,7 +117,7 @@ def _round(c: tuple[float, float, float]) -> Hex:
     return (2 * rq + rr, rr)
 
 
-@lru_cache(maxsize=None)
+@cache
 def crossed(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     """The hexes a centre-to-centre line from a to b passes through, ends excluded. Each
     item holds one hex, or two when the line runs along their common edge (002 l.254)."""
@@ -130,9 +128,7 @@ def crossed(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
         t = i / n
         pts = []
         for eps in (1e-6, -1e-6):
-            pts.append(
-                _round(tuple(ca[k] + eps * (1, 2, -3)[k] + (cb[k] - ca[k]) * t for k in range(3)))
-            )
+            pts.append(_round(tuple(ca[k] + eps * (1, 2, -3)[k] + (cb[k] - ca[k]) * t for k in range(3))))
         out.append((pts[0],) if pts[0] == pts[1] else (pts[0], pts[1]))
     return tuple(out)
 

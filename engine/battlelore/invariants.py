@@ -33,10 +33,14 @@ def problems(state: State) -> list[str]:
         expected = sum(c.count for c in content().deck.values())
         if total != expected:
             out.append(f"{total} Command cards, not {expected}")
-    for r in state.roles:
-        s = state.sides[r]
-        if s.kills < 0 or s.kills > len([u for u in state.units if u.startswith(state.other(r))]) + s.kills:
-            out.append("kills")
+    sizes = state.extra_data.get("army_size")
+    if sizes:
+        for r in state.roles:
+            lost = sizes[r] - len(state.alive(r))
+            if state.sides[state.other(r)].kills != lost:
+                out.append(
+                    f"{r} lost {lost} units but the opponent counts {state.sides[state.other(r)].kills}"
+                )
     return out
 
 
@@ -46,7 +50,7 @@ def leaks(state: State, events) -> list[str]:
     out = []
     for viewer in (None, *state.roles):
         dumped = build_view(state, viewer).model_dump_json()
-        if "\"rng\"" in dumped or (state.rng.state > 10**9 and str(state.rng.state) in dumped):
+        if '"rng"' in dumped or (state.rng.state > 10**9 and str(state.rng.state) in dumped):
             out.append(f"generator visible to {viewer}")
         for r in state.roles:
             if r == viewer:
@@ -57,6 +61,11 @@ def leaks(state: State, events) -> list[str]:
     for e in events:
         if e.to is None and e.text.key in ("bl.ev.drew", "bl.ev.people_mine", "bl.ev.mustered_mine"):
             out.append(f"private event {e.text.key} made public")
-        if e.to is None and state.options.deploy == "hidden" and not state.extra_data.get("revealed") and e.text.key == "bl.ev.deployed":
+        if (
+            e.to is None
+            and state.options.deploy == "hidden"
+            and not state.extra_data.get("revealed")
+            and e.text.key == "bl.ev.deployed"
+        ):
             out.append("hidden deployment made public")
     return out

@@ -141,7 +141,14 @@ def _army(words: list[str]) -> c.Army:
             mana = int(val)
         else:
             raise ValueError(w)
-    return c.Army(units=tuple(units), gods=tuple(gods), extra=tuple(extra), terrain=tuple(terrain), arts=tuple(arts), mana=mana)
+    return c.Army(
+        units=tuple(units),
+        gods=tuple(gods),
+        extra=tuple(extra),
+        terrain=tuple(terrain),
+        arts=tuple(arts),
+        mana=mana,
+    )
 
 
 def _pair(text: str, sep: str) -> tuple[str, str]:
@@ -184,7 +191,7 @@ def parse_words(w: list[str]):
         case "mv", 1:
             f, t = _pair(one, "-")
             return c.Move(frm=f, to=t)
-        case ("atk" | "fire"), 1:
+        case (("atk" | "fire"), 1):
             f, t = _pair(one, "x")
             return c.Attack(frm=f, to=t, ranged=head == "fire")
         case "end", 0:

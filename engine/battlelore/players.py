@@ -91,7 +91,9 @@ class HeuristicPlayer:
 
     def _site(self, state, role, legal):
         edge = state.sides[role].edge
-        return min(legal, key=lambda m: (abs(field.xy(m.hex)[0] - 13), -hexes.row_from(field.xy(m.hex), edge)))
+        return min(
+            legal, key=lambda m: (abs(field.xy(m.hex)[0] - 13), -hexes.row_from(field.xy(m.hex), edge))
+        )
 
     def _deploy(self, state, role, legal):
         edge = state.sides[role].edge
@@ -181,6 +183,7 @@ class HeuristicPlayer:
         lores = [m for m in legal if isinstance(m, c.Lore)]
         if not lores:
             return None
+
         def worth(m):
             g = state.sides[role].gods[m.god]
             card = content().deities[m.god].lore[g.deck[0]]
@@ -193,6 +196,7 @@ class HeuristicPlayer:
                 u = state.unit_at(m.hex)
                 return 1 + field.mana_cap(u) - u.mana
             return 1.5
+
         return max(lores, key=worth)
 
     def _fight(self, state, role, legal):
@@ -206,7 +210,9 @@ class HeuristicPlayer:
             if best is not None:
                 return best
         if attacks:
-            return max(attacks, key=lambda m: expected(state, state.unit_at(m.frm), state.unit_at(m.to), m.ranged))
+            return max(
+                attacks, key=lambda m: expected(state, state.unit_at(m.frm), state.unit_at(m.to), m.ranged)
+            )
         return c.End()
 
     def _spot_score(self, state: State, u: Unit, h: str) -> float:
@@ -228,7 +234,13 @@ class HeuristicPlayer:
             adj_enemies = sum(1 for o in field.adjacent_units(state, h) if o.owner != u.owner)
             t = field.terrain_at(state, h)
             cover = 0.3 if t is not None and (t.cut or t.hill) else 0.0
-            return best * 1.5 + 0.25 * min(friends, 2) - 0.12 * near - (0.6 * adj_enemies if shooter else 0) + cover
+            return (
+                best * 1.5
+                + 0.25 * min(friends, 2)
+                - 0.12 * near
+                - (0.6 * adj_enemies if shooter else 0)
+                + cover
+            )
         finally:
             u.hex = saved
 
@@ -303,7 +315,9 @@ class HeuristicPlayer:
     def _mobility(self, state, role, legal):
         a = state.units[state.attack.att]
         here = self._spot_score(state, a, a.hex)
-        best = max(legal, key=lambda m: self._spot_score(state, a, m.to) if isinstance(m, c.Mobility) else here)
+        best = max(
+            legal, key=lambda m: self._spot_score(state, a, m.to) if isinstance(m, c.Mobility) else here
+        )
         return best
 
     def _riposte(self, state, role, legal):
@@ -312,7 +326,9 @@ class HeuristicPlayer:
     def _pursue(self, state, role, legal):
         atts = [m for m in legal if isinstance(m, c.Attack)]
         if atts:
-            return max(atts, key=lambda m: expected(state, state.unit_at(m.frm), state.unit_at(m.to), m.ranged))
+            return max(
+                atts, key=lambda m: expected(state, state.unit_at(m.frm), state.unit_at(m.to), m.ranged)
+            )
         purs = [m for m in legal if isinstance(m, c.Pursue)]
         return purs[0] if purs else c.Stay()
 

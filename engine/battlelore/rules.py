@@ -109,7 +109,13 @@ def presets(state: State, role: Role) -> list:
         if p.people != side.people:
             continue
         try:
-            musters.validate(setup.expand(state, role, c.Army(preset=pid)), side.people, enemy, setup.points(state), state.options.deities)
+            musters.validate(
+                setup.expand(state, role, c.Army(preset=pid)),
+                side.people,
+                enemy,
+                setup.points(state),
+                state.options.deities,
+            )
         except IllegalCommand:
             continue
         out.append(c.Army(preset=pid))
@@ -232,9 +238,9 @@ def _dispatch(ctx: Ctx, role: Role, cmd) -> None:
             state.step, state.who = "move", [state.turn.role]
         case "move", c.Move():
             turn.move(ctx, role, _hex(cmd.frm), _hex(cmd.to))
-        case ("move" | "fight"), c.Attack():
+        case (("move" | "fight"), c.Attack()):
             start_attack(ctx, role, cmd)
-        case ("move" | "fight"), c.End():
+        case (("move" | "fight"), c.End()):
             state.attack = None
             turn.end_turn(ctx)
         case "offer", c.Offer():
@@ -262,7 +268,7 @@ def _dispatch(ctx: Ctx, role: Role, cmd) -> None:
             at.advanced = True
             ctx.say("bl.ev.advance", unit=combat.uname(a))
             combat_flow(ctx)
-        case ("advance" | "mobility"), c.Stay():
+        case (("advance" | "mobility"), c.Stay()):
             combat_flow(ctx)
         case "mobility", c.Mobility():
             a = state.units[state.attack.att]
@@ -287,7 +293,7 @@ def _dispatch(ctx: Ctx, role: Role, cmd) -> None:
             ctx.say("bl.ev.pursuit", unit=combat.uname(a), frm=frm)
             state.turn.pursued.append(a.id)
             state.step = "pattack"
-        case ("pursue" | "pattack"), c.Attack():
+        case (("pursue" | "pattack"), c.Attack()):
             a = state.units[state.attack.att]
             if c.Attack(frm=cmd.frm, to=cmd.to, ranged=cmd.ranged) not in pursuit_attacks(state, a):
                 raise IllegalCommand("bl.err.cannot_attack", unit=combat.uname(a), target=cmd.to)
@@ -387,7 +393,12 @@ def settle(ctx: Ctx) -> None:
             continue
         if state.step in ("move", "fight") and state.attack is None:
             role = state.turn.role
-            if not turn.moves(state, role) and not attacks(state, role) and not lore.options(state, role) and not lore.mend_options(state, role):
+            if (
+                not turn.moves(state, role)
+                and not attacks(state, role)
+                and not lore.options(state, role)
+                and not lore.mend_options(state, role)
+            ):
                 turn.end_turn(ctx)
                 continue
         return

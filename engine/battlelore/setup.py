@@ -23,7 +23,9 @@ from engine.rng import Rng
 
 def new_game(options: Options, roles: list[Role], seed: int) -> State:
     c = content()
-    if options.battle != "pitched" and (options.battle not in c.scenarios or c.scenarios[options.battle].pitched):
+    if options.battle != "pitched" and (
+        options.battle not in c.scenarios or c.scenarios[options.battle].pitched
+    ):
         raise IllegalCommand("bl.err.unknown_battle", battle=options.battle)
     state = State(
         options=options,
@@ -87,7 +89,9 @@ def choose_side(ctx: Ctx, role: Role, edge: str) -> None:
 def choose_people(ctx: Ctx, role: Role, people: str) -> None:
     state = ctx.state
     if people not in content().peoples:
-        raise IllegalCommand("bl.err.unknown_people", people=people, peoples=" ".join(sorted(content().peoples)))
+        raise IllegalCommand(
+            "bl.err.unknown_people", people=people, peoples=" ".join(sorted(content().peoples))
+        )
     state.sides[role].people = people
     state.who = [r for r in state.who if r != role]
     ctx.tell(role, "bl.ev.people_mine", people=T(f"bl.n.{people}"))
@@ -124,7 +128,9 @@ def muster(ctx: Ctx, role: Role, cmd: Army) -> None:
         arts.setdefault(target, []).append(art)
     for aid, entry in zip(musters.army_ids(army.units), army.units, strict=True):
         card, bar = musters.split(entry)
-        state.units[uid(role, aid)] = Unit(id=uid(role, aid), owner=role, card=card, bar=bar, arts=arts.get(aid, []))
+        state.units[uid(role, aid)] = Unit(
+            id=uid(role, aid), owner=role, card=card, bar=bar, arts=arts.get(aid, [])
+        )
     lore = content().deities
     for g in army.gods:
         deck = [lid for lid, card in lore[g].lore.items() for _ in range(card.count)]
@@ -139,6 +145,7 @@ def muster(ctx: Ctx, role: Role, cmd: Army) -> None:
     ctx.say("bl.ev.mustered", role=role)
     if not state.who:
         state.extra_data["armies"] = {r: sorted({u.card for u in state.alive(r)}) for r in state.roles}
+        state.extra_data["army_size"] = {r: len(state.alive(r)) for r in state.roles}
         for r in state.roles:
             s = state.sides[r]
             ctx.say("bl.ev.pantheon", role=r, gods=[T(f"bl.n.{g}") for g in sorted(s.gods)] or "-")
@@ -209,7 +216,11 @@ def begin_terrain(ctx: Ctx, role: Role) -> None:
 
 def terrain_hexes(state: State) -> list[str]:
     """002 l.218: special terrain is placed freely; here on clear ground, not on a site."""
-    return [hexes.name(h) for h in hexes.all_hexes() if hexes.name(h) not in state.terrain and hexes.name(h) not in state.sites]
+    return [
+        hexes.name(h)
+        for h in hexes.all_hexes()
+        if hexes.name(h) not in state.terrain and hexes.name(h) not in state.sites
+    ]
 
 
 def place_terrain(ctx: Ctx, role: Role, terrain: str, h: str) -> None:
@@ -253,7 +264,9 @@ def deploy_hexes(state: State, u: Unit) -> list[str]:
         out = [
             hexes.name(h)
             for h in hexes.all_hexes()
-            if hexes.row_from(h, edge) <= limit and hexes.name(h) not in occ and not field.impassable(state, hexes.name(h))
+            if hexes.row_from(h, edge) <= limit
+            and hexes.name(h) not in occ
+            and not field.impassable(state, hexes.name(h))
         ]
         if out:
             return out

@@ -80,9 +80,7 @@ def site_bonus(ctx: Ctx, role: Role) -> None:
 
 
 def reached(state: State, role: Role) -> bool:
-    return state.sides[role].vp >= target(state) or not any(
-        u.hex for u in state.alive(state.other(role))
-    )
+    return state.sides[role].vp >= target(state) or not any(u.hex for u in state.alive(state.other(role)))
 
 
 def check(ctx: Ctx, role: Role) -> bool:

@@ -108,7 +108,12 @@ def build_view(state: State, viewer: Role | None) -> BattleloreView:
             extra_used=list(s.extra_used),
             gods=(
                 {
-                    g: GodView(mana=god.mana, face_up=god.deck[0] if god.deck else None, deck=len(god.deck), discard=list(god.discard))
+                    g: GodView(
+                        mana=god.mana,
+                        face_up=god.deck[0] if god.deck else None,
+                        deck=len(god.deck),
+                        discard=list(god.discard),
+                    )
                     for g, god in sorted(s.gods.items())
                 }
                 if (mine or mustered)

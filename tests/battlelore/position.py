@@ -28,7 +28,10 @@ def battle(
         rng=Rng.from_seed(seed),
         roles=["p1", "p2"],
         scenario=scenario,
-        sides={"p1": SideState(people="greek", edge=1, mustered=True), "p2": SideState(people="persia", edge=9, mustered=True)},
+        sides={
+            "p1": SideState(people="greek", edge=1, mustered=True),
+            "p2": SideState(people="persia", edge=9, mustered=True),
+        },
     )
     lay_out(state, scenario)
     if scenario == "plain":

@@ -16,7 +16,9 @@ def test_board_has_13_by_9_hexes_and_no_partial_edge_hexes_l243():
     assert hexes.to_hex("a10") is None and hexes.to_hex("n1") is None
     inner = hexes.to_hex("e5")
     assert len(hexes.neighbours(inner)) == 6 and len(hexes.neighbours(hexes.to_hex("a1"))) == 2
-    assert hexes.distance(hexes.to_hex("a1"), hexes.to_hex("m9")) == hexes.distance(hexes.to_hex("m9"), hexes.to_hex("a1"))
+    assert hexes.distance(hexes.to_hex("a1"), hexes.to_hex("m9")) == hexes.distance(
+        hexes.to_hex("m9"), hexes.to_hex("a1")
+    )
 
 
 def test_three_sectors_and_boundary_hexes_in_both_l238():
@@ -53,7 +55,10 @@ def test_moves_never_cross_units_and_stop_in_forest_l242_l383():
     reach = field.reachable(state, at(state, "e3"), "e3", 4)
     assert "e4" not in reach and "d3" in reach and "c3" in reach
     # through the forest the horse would stop: c3 is reached the other way round
-    state = battle(["p1 pcav/l e3", "p1 hop e4", "p1 hop d4", "p1 hop f3", "p1 hop e2", "p1 hop d2"], terrain={"d3": "forest"})
+    state = battle(
+        ["p1 pcav/l e3", "p1 hop e4", "p1 hop d4", "p1 hop f3", "p1 hop e2", "p1 hop d2"],
+        terrain={"d3": "forest"},
+    )
     reach = field.reachable(state, at(state, "e3"), "e3", 4)
     assert "d3" in reach and "c3" not in reach and "f4" not in reach
 
@@ -68,13 +73,18 @@ def test_brush_stops_mounted_only_and_water_is_impassable_l308_l312():
 
 
 def test_a_ford_makes_water_passable_but_stops_the_move_l394_395():
-    state = battle(["p1 pcav/l e3"], terrain={"e4": "ford", "d4": "water", "d3": "water", "f3": "water", "d2": "water", "e2": "water"})
+    state = battle(
+        ["p1 pcav/l e3"],
+        terrain={"e4": "ford", "d4": "water", "d3": "water", "f3": "water", "d2": "water", "e2": "water"},
+    )
     reach = field.reachable(state, at(state, "e3"), "e3", 4)
     assert "e4" in reach and "e5" not in reach and "d4" not in reach
 
 
 def test_flyers_pass_over_units_and_impassable_hexes_but_cannot_stop_there_l245():
-    state = battle(["p1 pegas e3", "p2 hop e4", "p2 hop d4", "p1 hop f3"], terrain={"e5": "water", "d3": "forest"})
+    state = battle(
+        ["p1 pegas e3", "p2 hop e4", "p2 hop d4", "p1 hop f3"], terrain={"e5": "water", "d3": "forest"}
+    )
     reach = field.reachable(state, at(state, "e3"), "e3", 2)
     assert "e4" not in reach and "e5" not in reach and "d5" in reach and "f5" in reach
 

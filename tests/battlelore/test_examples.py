@@ -19,10 +19,38 @@ def test_chaos_mythology_example_l34_41():
     egypt = army.allowed_units("egypt", "greek")
     assert {"harpy", "hydra", "spear"} <= set(egypt)
     assert {"ra", "thoth"} <= set(army.allowed_gods("egypt", "greek"))
-    assert "typhon" in army.allowed_gods("egypt", "greek") and "seth" not in army.allowed_gods("egypt", "greek")
-    units = ("hydra", "harpy", "harpy", "spear", "spear", "spear", "nubia", "nubia", "libya", "libya", "sherd", "medjay")
+    assert "typhon" in army.allowed_gods("egypt", "greek") and "seth" not in army.allowed_gods(
+        "egypt", "greek"
+    )
+    units = (
+        "hydra",
+        "harpy",
+        "harpy",
+        "spear",
+        "spear",
+        "spear",
+        "nubia",
+        "nubia",
+        "libya",
+        "libya",
+        "sherd",
+        "medjay",
+    )
     army.validate(Army(units=units, gods=("ra", "thoth")), "egypt", "greek", 400, 2)
-    sylvain = ("sethm", "sethm", "hop", "hop", "hop", "pelt", "pelt", "crete", "crete", "sling", "sling", "achil")
+    sylvain = (
+        "sethm",
+        "sethm",
+        "hop",
+        "hop",
+        "hop",
+        "pelt",
+        "pelt",
+        "crete",
+        "crete",
+        "sling",
+        "sling",
+        "achil",
+    )
     army.validate(Army(units=sylvain, gods=("zeus", "seth")), "greek", "egypt", 400, 2)
 
 
@@ -43,7 +71,14 @@ def test_example_stat_bars_l148_150():
     b = foot.bars["a"]
     assert (foot.type, b.mv, b.dice, b.shoot, b.res) == ("foot", 2, 3, True, 3)
     light = c.units["pcav"].bars["l"]
-    assert (c.units["pcav"].type, light.mv, light.mob, light.dice, light.shoot, light.res) == ("mounted", 4, 3, 2, True, 3)
+    assert (c.units["pcav"].type, light.mv, light.mob, light.dice, light.shoot, light.res) == (
+        "mounted",
+        4,
+        3,
+        2,
+        True,
+        3,
+    )
     line = c.units["pcav"].bars["m"]
     assert (line.mv, line.dice, line.pur, line.res, line.cour) == (3, 3, 1, 3, 1)
     assert field.weapons(at(battle(["p1 archer e4"]), "e4")) == ("bow",)  # l.157: a standard bow
@@ -66,7 +101,7 @@ def test_courage_example_l165():
 
 
 def _examples(friends: bool):
-    units = ["p1 centaur/b e4 mana=1", "p2 hop e5"]
+    units = ["p1 centaur/b e4 mana=1", "p2 takab e5"]  # Takabara: courage 0
     if friends:
         units += ["p2 spara f5", "p2 spara d5"]
     gods = {"p1": {"ares": (1, ["panic", "blood"])}, "p2": {"anahita": (2, ["mist", "waters"])}}
@@ -116,7 +151,7 @@ def test_retreat_examples_l278_284(dice):
     state = play(state, "lore anahita")
     while state.step == "window":
         state = play(state, "done")
-    assert at(state, "e5").id == "p2.hop" and not state.attack.retreated and state.step == "mobility"
+    assert at(state, "e5").id == "p2.takab" and not state.attack.retreated and state.step == "mobility"
 
 
 def test_last_turn_after_the_first_players_win_l412():

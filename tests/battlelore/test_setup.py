@@ -30,7 +30,11 @@ def mustered(**kw):
 
 def test_pitched_battle_one_places_terrain_the_other_picks_a_side_l203():
     state = start()
-    assert state.step == "map" and state.who == ["p1"] and names(state, "p1") == ["map hills", "map plain", "map woods"]
+    assert (
+        state.step == "map"
+        and state.who == ["p1"]
+        and names(state, "p1") == ["map hills", "map plain", "map woods"]
+    )
     state = play(state, "map woods")
     assert state.step == "side" and state.who == ["p2"] and state.terrain
     state = play(state, "side n")

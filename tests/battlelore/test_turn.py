@@ -45,7 +45,10 @@ def test_any_card_may_activate_one_unit_anywhere_l236():
 
 
 def test_troop_type_cards_and_the_one_per_sector_card():
-    state = battle(["p1 pcav/l a1", "p1 hop b1", "p1 pcav/m g1", "p1 pcav/s m1", "p2 hop e9"], hands={"p1": ["mount", "line"]})
+    state = battle(
+        ["p1 pcav/l a1", "p1 hop b1", "p1 pcav/m g1", "p1 pcav/s m1", "p2 hop e9"],
+        hands={"p1": ["mount", "line"]},
+    )
     s = play(state, "play mount")
     assert set(names(s)) == {"act a1", "act g1", "act m1", "go"}
     s = play(state, "play line", "act a1")
@@ -128,11 +131,20 @@ def test_pantheon_phase_choices_l420_423():
     state = battle(["p1 hop a1", "p2 hop e9"], gods=gods)
     state, _ = _end(state)
     assert state.step == "pantheon"
-    assert set(names(state)) == {"pan ares", "pan zeus", "cycle ares", "cycle zeus", "cycle ares zeus", "pan give"}
+    assert set(names(state)) == {
+        "pan ares",
+        "pan zeus",
+        "cycle ares",
+        "cycle zeus",
+        "cycle ares zeus",
+        "pan give",
+    }
     s = play(state, "pan ares")
     assert s.sides["p1"].gods["ares"].mana == 1 and s.turn.role == "p2"
     s = play(state, "cycle ares zeus")
-    assert s.sides["p1"].gods["zeus"].deck == ["storm", "bolt"] and s.sides["p1"].gods["ares"].deck[0] == "panic"
+    assert (
+        s.sides["p1"].gods["zeus"].deck == ["storm", "bolt"] and s.sides["p1"].gods["ares"].deck[0] == "panic"
+    )
     s = play(state, "pan give")
     assert s.step == "give" and names(s) == ["give a1", "skip"]
     s = play(s, "give a1")
