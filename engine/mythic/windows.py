@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.i18n import T, Text
-from engine.mythic import combat, reactions, rules, turn
+from engine.mythic import combat, labels, reactions, rules, turn
 from engine.mythic import commands as c
 from engine.mythic.state import AOW, State
 from engine.mythic.talents import cost_of, talent_name, worth_asking
@@ -166,12 +166,14 @@ LABELS: dict[type, Any] = {
     c.AuraReroll: lambda s, r, x: T("mythic.label.aura", die=x.die),
     c.Convert: lambda s, r, x: T("mythic.label.convert", card=_card(x.card)),
     c.Fetch: lambda s, r, x: T("mythic.label.fetch", card=_card(x.card)),
-    c.Cycle: lambda s, r, x: T("mythic.label.cycle", cards=[unit_name(y) for y in x.cards]),
     c.Discard: lambda s, r, x: T("mythic.label.discard", card=_card(x.card)),
 }
 
 
+LABELS.update(labels.LABELS)  # the other commands: set-up, activation, movement, attacks
+
+
 def label(state: State, role: Role, cmd: Any) -> Text | None:
-    """A readable button label for a window's command (None: the notation will do)."""
+    """Every command in words, for buttons and autocomplete (engine/mythic/labels.py)."""
     make = LABELS.get(type(cmd))
     return None if make is None else make(state, role, cmd)

@@ -1,0 +1,230 @@
+"""Every Mythic Battles command in words, for buttons and autocomplete: "Deploy Spartans on
+b4", "Move Infernal Marauders: c3 → d5"; the notation stays the value sent.
+
+A label uses public information (who stands where, the battlefield, the ready-made armies
+and battlefields) and the asker's own (their hand, their army): a window's labels are also
+announced publicly when a timeout or a standing order answers it, and window commands
+name only public acts. Discord caps a choice's label at 100 characters: each label has a
+shorter wording to fall back on, and `fit` keeps the first that fits in every language.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from engine.i18n import LOCALES, T, Text, has_key, render
+from engine.mythic import commands as c
+from engine.mythic.board import OPPOSITE, parse_square
+from engine.mythic.content import TERRAINS, content, parse_placement
+from engine.mythic.recruitment import army_cost
+from engine.mythic.state import AOW, State
+from engine.mythic.talents import talent_name
+from engine.mythic.units import name_of, unit_name
+
+LIMIT = 100  # Discord's cap on an autocomplete choice's name and a button's label
+TALENT_OF_ATTACK = {"bite": "cerberus_bite", "spread": "spread_shot"}
+
+
+def fit(*wordings: Text) -> Text:
+    """The first wording no longer than LIMIT in every language (else the last, shortest)."""
+    for text in wordings:
+        if all(len(render(text, loc)) <= LIMIT for loc in LOCALES):
+            return text
+    return wordings[-1]
+
+
+def short_name(unit_id: str) -> Text:
+    """A unit without its affiliation ("Hoplites"): the fallback wording's name."""
+    names = content().units[unit_id].name
+    return T("mythic.name", en=names.en, fr=names.fr)
+
+
+def card_name(card: str) -> Text:
+    return T("mythic.label.aow") if card == AOW else unit_name(card)
+
+
+def terrain_name(terrain: str) -> Text:
+    return T(f"mythic.terrain.{terrain}")
+
+
+# ------------------------------------------------------------------------------ set-up
+
+
+def starter_of(units: tuple[str, ...]) -> Any:
+    """The ready-made army with exactly these units, if any (data/presets.yaml)."""
+    wanted = sorted(units)
+    return next((a for a in content().armies.values() if sorted(a.units) == wanted), None)
+
+
+def _recruit(state: State, role: str, cmd: c.Recruit) -> Text:
+    faction = T(f"mythic.faction.{cmd.faction}")
+    cost = army_cost(cmd.units)
+    army = starter_of(cmd.units)
+    plain = T("mythic.label.recruit", count=len(cmd.units), faction=faction, cost=cost)
+    if army is None:
+        return plain
+    named = T("mythic.name", en=army.name.en, fr=army.name.fr)
+    return fit(T("mythic.label.recruit_army", army=named, faction=faction, cost=cost), plain)
+
+
+def battlefield_name(field_id: str) -> Text | str:
+    """A ready-made battlefield's name from the catalog; a content pack's by its id."""
+    key = f"mythic.battlefield.{field_id}"
+    return T(key) if has_key(key) else field_id
+
+
+def battlefield_of(placements: tuple[str, ...]) -> str | None:
+    """The ready-made battlefield laid by exactly these placements (data/presets.yaml)."""
+    for field_id, field in content().battlefields.items():
+        if tuple(p.code() for p in field) == tuple(placements):
+            return field_id
+    return None
+
+
+def terrain_counts(placements: tuple[str, ...] | list[str]) -> list[tuple[str, int]]:
+    """(terrain, squares) of every terrain but open ground on these tile sides, most
+    frequent first: what a battlefield offers (turning a tile changes no count)."""
+    data, found = content(), Counter()
+    for code in placements:
+        try:
+            placement = parse_placement(code)
+            rows = data.tiles[placement.tile][placement.side]
+        except (ValueError, KeyError):
+            continue
+        found.update(TERRAINS[ch] for row in rows for ch in row if TERRAINS.get(ch, "open") != "open")
+    order = list(TERRAINS.values())
+    return sorted(found.items(), key=lambda item: (-item[1], order.index(item[0])))
+
+
+def terrain_text(placements: tuple[str, ...] | list[str]) -> Text:
+    counts = terrain_counts(placements)
+    if not counts:
+        return T("mythic.label.all_open")
+    return T(
+        "mythic.label.terrains",
+        items=[T("mythic.label.terrain_count", n=n, terrain=terrain_name(t)) for t, n in counts],
+    )
+
+
+def _tiles(state: State, role: str, cmd: c.Tiles) -> Text:
+    field_id = battlefield_of(cmd.placements)
+    tiles = " ".join(cmd.placements)
+    terrain = terrain_text(cmd.placements)
+    if field_id is None:
+        return fit(
+            T("mythic.label.tiles", tiles=tiles, terrain=terrain), T("mythic.label.tiles_only", tiles=tiles)
+        )
+    name = battlefield_name(field_id)
+    return fit(
+        T("mythic.label.battlefield", name=name, tiles=tiles, terrain=terrain),
+        T("mythic.label.battlefield_short", name=name, terrain=terrain),
+        T("mythic.label.battlefield_short", name=name, terrain=tiles),
+    )
+
+
+def band(state: State, edge: str) -> Text:
+    """A deployment zone in squares (000 §"Préparer la Bataille": the two rows nearest a
+    player): "ranks 1–2" for the south edge, "files a–b" for the west edge."""
+    board = state.board
+    w, h = (board.width, board.height) if board else (12, 12)
+    files = "abcdefghijklmnopqrstuvwxyz"
+    if edge in ("n", "s"):
+        low = 1 if edge == "s" else h - 1
+        return T("mythic.label.ranks", edge=T(f"mythic.edge.{edge}"), low=low, high=low + 1)
+    low = 0 if edge == "w" else w - 2
+    return T("mythic.label.files", edge=T(f"mythic.edge.{edge}"), low=files[low], high=files[low + 1])
+
+
+def _zone(state: State, role: str, cmd: c.Zone) -> Text:
+    return T("mythic.label.zone", mine=band(state, cmd.edge), theirs=band(state, OPPOSITE[cmd.edge]))
+
+
+def square_terrain(state: State, square: str) -> str:
+    sq = parse_square(state.board, square) if state.board else None
+    return "open" if sq is None else TERRAINS[state.board.terrain[sq]]
+
+
+def _deploy(state: State, role: str, cmd: c.Deploy) -> Text:
+    terrain = square_terrain(state, cmd.square)
+    if terrain == "open":
+        return T("mythic.label.deploy", unit=unit_name(cmd.unit), square=cmd.square)
+    return T(
+        "mythic.label.deploy_on", unit=unit_name(cmd.unit), square=cmd.square, terrain=terrain_name(terrain)
+    )
+
+
+# ------------------------------------------------------------------------------ the battle
+
+
+def _unit_on(state: State, square: str, short: bool = False) -> Text | None:
+    sq = parse_square(state.board, square) if state.board else None
+    unit = state.unit_at(sq) if sq is not None else None
+    if unit is None:
+        return None
+    return short_name(unit.card) if short else name_of(unit)
+
+
+def _on(state: State, square: str, short: bool = False) -> Text | str:
+    """ "Spartans (c4)", or the square alone when nobody stands there."""
+    unit = _unit_on(state, square, short)
+    return square if unit is None else T("mythic.label.on", unit=unit, square=square)
+
+
+def _activate(state: State, role: str, cmd: c.Activate) -> Text:
+    if cmd.pp:  # Leader: Art of War paid in power points (000 §"Meneur")
+        return fit(
+            T("mythic.label.activate_leader", unit=unit_name(cmd.unit), pp=cmd.pp),
+            T("mythic.label.activate_leader_short", unit=unit_name(cmd.unit), pp=cmd.pp),
+        )
+    return T("mythic.label.activate", unit=unit_name(cmd.unit))
+
+
+def _move(state: State, role: str, cmd: c.Move) -> Text:
+    path = " → ".join(cmd.path)
+    unit = _unit_on(state, cmd.path[0])
+    if unit is None:
+        return T("mythic.label.move_path", path=path)
+    return fit(
+        T("mythic.label.move", unit=unit, path=path),
+        T("mythic.label.move", unit=_unit_on(state, cmd.path[0], short=True), path=path),
+        T("mythic.label.move_path", path=path),
+    )
+
+
+def _attack(state: State, role: str, cmd: c.Attack) -> Text:
+    def wording(short: bool) -> Text:
+        targets = [_on(state, sq, short) for sq in (cmd.target, *cmd.extra)]
+        source = _on(state, cmd.source, short)
+        if cmd.talent is None:
+            return T("mythic.label.attack", target=targets[0], source=source)
+        talent = talent_name(TALENT_OF_ATTACK[cmd.talent])
+        return T("mythic.label.attack_talent", talent=talent, targets=targets, source=source)
+
+    squares = T(
+        "mythic.label.attack_squares", source=cmd.source, targets=" + ".join((cmd.target, *cmd.extra))
+    )
+    return fit(wording(False), wording(True), squares)
+
+
+def _cycle(state: State, role: str, cmd: c.Cycle) -> Text:
+    return fit(
+        T("mythic.label.cycle", cards=[unit_name(x) for x in cmd.cards]),
+        T("mythic.label.cycle", cards=[short_name(x) for x in cmd.cards]),
+        T("mythic.label.cycle_count", count=len(cmd.cards)),
+    )
+
+
+Labeller = Callable[[State, str, Any], Text]
+LABELS: dict[type, Labeller] = {
+    c.Recruit: _recruit,
+    c.Tiles: _tiles,
+    c.Zone: _zone,
+    c.Deploy: _deploy,
+    c.Activate: _activate,
+    c.Move: _move,
+    c.Attack: _attack,
+    c.End: lambda s, r, x: T("mythic.label.end"),
+    c.Cycle: _cycle,
+}

@@ -1,0 +1,126 @@
+"""Every command in words (engine/mythic/labels.py): what buttons and the `/play` autocomplete
+show beside the notation, in English and French, within Discord's 100 characters."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.i18n import render
+from engine.mythic import GAME
+from engine.mythic import commands as c
+from engine.mythic.players import RandomPlayer
+from engine.mythic.state import Options
+from tests.mythic.scenario import battle, run
+
+FILL1 = ["shades@a1", "gaolers@b1", "lycaons@c1"]
+FILL2 = ["hoplites-ares@l12", "hoplites-hephaestus@k12", "owls@j12"]
+
+
+def words(state, role, cmd, locale="en") -> str:
+    return render(GAME.label(state, role, cmd), locale)
+
+
+def _apply(state, role, text):
+    return GAME.apply(state, role, GAME.notation.parse(text, state, role)).state
+
+
+def _set_up(seed=3):
+    state = GAME.setup(Options(), GAME.roles(Options()), seed)
+    state = _apply(state, "p1", "army nick")
+    return _apply(state, "p2", "army phalanx")
+
+
+@pytest.mark.parametrize("seed,teams", [(1, False), (2, False), (3, True), (4, False), (5, True)])
+def test_every_legal_command_has_short_words_in_both_languages(seed, teams):
+    """Random positions from set-up to battle: every command of every active role has a label
+    of at most 100 characters in English and French, never a bare catalog key."""
+    options = Options(teams=teams)
+    roles = GAME.roles(options)
+    state = GAME.setup(options, roles, seed)
+    players = {r: RandomPlayer(seed + i) for i, r in enumerate(roles)}
+    kinds = set()
+    for _ in range(150):
+        if GAME.result(state) is not None:
+            break
+        for role in sorted(GAME.active(state)):
+            for cmd in GAME.legal(state, role):
+                label = GAME.label(state, role, cmd)
+                assert label is not None, cmd
+                for locale in ("en", "fr"):
+                    text = render(label, locale)
+                    assert 0 < len(text) <= 100, (locale, text)
+                    assert "mythic." not in text, text
+                kinds.add(cmd.kind)
+        role = sorted(GAME.active(state))[0]
+        state = GAME.apply(state, role, players[role].choose(state, role)).state
+    assert {"recruit", "tiles", "zone", "deploy", "activate", "move", "end"} <= kinds
+
+
+def test_set_up_commands_say_what_they_do():
+    state = _set_up()
+    first, second = state.first, state.opponent(state.first)
+    plains = c.Tiles(placements=("1a", "2a", "3a", "4a"))
+    assert words(state, first, plains) == "Plains (1a 2a 3a 4a): 12 × forest, 9 × hill, 3 × ruins"
+    assert words(state, first, plains, "fr") == (
+        "Plaines (1a 2a 3a 4a)\u00a0: 12\u00a0× forêt, 9\u00a0× colline, 3\u00a0× ruines"
+    )
+    typed = c.Tiles(placements=("2b@90", "5a", "6b@270", "1a"))
+    assert words(state, first, typed).startswith("Tiles 2b@90 5a 6b@270 1a: ")
+    state = _apply(state, first, "tiles plains")
+    assert words(state, second, c.Zone(edge="w")) == (
+        "Your side: west edge (columns a–b) · the enemy: east edge (columns k–l)"
+    )
+    assert words(state, second, c.Zone(edge="s"), "fr") == (
+        "Votre camp\u00a0: bord sud (lignes 1–2) · l’ennemi\u00a0: bord nord (lignes 11–12)"
+    )
+    state = _apply(state, second, "zone s")
+    deploy = [x for x in GAME.legal(state, state.top.role) if isinstance(x, c.Deploy)]
+    labels = {words(state, state.top.role, x) for x in deploy}
+    role = state.top.role
+    unit = "spartans" if role == "p2" else "marauders"
+    name = "Spartans" if unit == "spartans" else "Infernal Marauders"
+    square = "b11" if state.zones[role] == "n" else "b2"
+    assert f"Deploy {name} on {square}" in labels or f"Deploy {name} on {square} (hill)" in labels
+    assert any(label.endswith("(hill)") or label.endswith("(forest)") for label in labels)
+
+
+def test_recruiting_names_a_starter_army_or_counts_the_units():
+    state = GAME.setup(Options(), GAME.roles(Options()), 1)
+    nick = GAME.notation.parse("army nick", state, "p1")
+    assert words(state, "p1", nick) == "Recruit Nick's army (rulebook example) (Hades, 100 points)"
+    own = c.Recruit(faction="hades", units=("cerberus", "marauders", "shades", "gaolers", "lycaons"))
+    assert words(state, "p1", own, "fr") == "Recruter 5 Unités\u00a0: Hadès, 72 points"
+
+
+def test_battle_commands_name_units_and_squares():
+    state = battle(
+        {"p1": ["marauders@c3", "cerberus@e5", *FILL1], "p2": ["spartans@c4", "talos@d3", *FILL2]},
+        hands={"p1": ["marauders"]},
+    )
+    assert words(state, "p1", c.Activate(unit="marauders")) == "Activate Infernal Marauders"
+    assert words(state, "p1", c.End(), "fr") == "Finir le tour"
+    leader = words(state, "p1", c.Activate(unit="cerberus", pp=1), "fr")
+    assert leader.startswith("Activer Cerbère, Gardien de la Porte des Enfers, Meneur") and len(leader) <= 100
+    state, _ = run(state, [("p1", "act marauders")])
+    assert words(state, "p1", c.Move(path=("c3", "b4"))) == "Move Infernal Marauders: c3 → b4"
+    assert words(state, "p1", c.Attack(source="c3", target="c4")) == (
+        "Attack Spartans (c4) with Infernal Marauders (c3)"
+    )
+    assert words(state, "p1", c.Attack(source="c3", target="d3"), "fr") == (
+        "Attaquer Talos, le Géant de Bronze (d3) avec Maraudeurs Infernaux (c3)"
+    )
+
+
+def test_long_names_fall_back_to_a_shorter_wording():
+    """Three long cards to put under the deck: the full names would pass 100 characters, so
+    the label keeps the names without affiliation, and then only the count."""
+    state = battle({"p1": ["marauders@c3", *FILL1], "p2": FILL2})
+    cycle = c.Cycle(cards=("cerberus", "legion-phlegethon", "hoplites-hephaestus"))
+    for locale in ("en", "fr"):
+        text = words(state, "p1", cycle, locale)
+        assert len(text) <= 100
+    assert words(state, "p1", cycle) == (
+        "Put Cerberus, Guardian of the Gate of Hell, Legion of the Damned, Hoplites under the deck"
+    )
+    crowded = c.Cycle(cards=("cerberus", "cerberus", "cerberus"))
+    assert words(state, "p1", crowded, "fr") == "Placer 3 cartes sous la pioche"  # 3 x 38 letters
