@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.i18n import T, Text
 from engine.mythic import rules, setup, windows
+from engine.mythic import summary as words
 from engine.mythic.commands import COMMAND
 from engine.mythic.context import role_name
 from engine.mythic.league import LEAGUE
@@ -100,6 +101,10 @@ class MythicBattles:
 
     def label(self, state: State, role: Role, command: Any) -> Text | None:
         return windows.label(state, role, command)
+
+    def summary(self, public_view: MythicView) -> list[Text]:
+        """`/game status` in words: the set-up step or the turn, each side, what is awaited."""
+        return words.summary(public_view)
 
 
 def result_details(state: State) -> dict[str, Any]:
