@@ -91,16 +91,27 @@ class Table:
             return None
         return hook(self.state, role)
 
-    def standing(self) -> tuple[SeatRecord, Any] | None:
-        """A human seat whose standing orders answer its decision now, with the command."""
-        hook = getattr(self.game, "standing", None)
-        if hook is None or not self.orders:
-            return None
+    def standing(self) -> tuple[SeatRecord, Any, bool] | None:
+        """A human seat whose decision now plays itself, with the command and whether it was
+        forced: the game's forced move (optional `GAME.forced`: no real choice), else the
+        seat's standing orders' answer."""
+        forced = getattr(self.game, "forced", None)
+        hook = getattr(self.game, "standing", None) if self.orders else None
         for seat in self.active_humans():
-            command = hook(self.state, seat.role, self.orders.get(seat.role, {}))
+            command = forced(self.state, seat.role) if forced is not None else None
             if command is not None:
-                return seat, command
+                return seat, command, True
+            command = hook(self.state, seat.role, self.orders.get(seat.role, {})) if hook else None
+            if command is not None:
+                return seat, command, False
         return None
+
+    def decision(self, role: Role) -> Any:
+        """What the role is deciding now (optional `GAME.decision`; None without it)."""
+        hook = getattr(self.game, "decision", None)
+        if hook is None or role not in self.active():
+            return None
+        return hook(self.state, role)
 
     def waiting_names(self) -> list[str]:
         """Players an open undo/abort request still waits for."""

@@ -341,8 +341,8 @@ class ServiceCore:
         return table
 
     async def _run_ai(self, table: Table, turn: Turn, now: float) -> Table:
-        """AI seats act right away, and so do the humans' standing orders, each decision its
-        own stored action (an order's with no user: it is not the player's own move, so
+        """AI seats act right away, and so do the humans' forced moves and standing orders, each
+        decision its own stored action (an order's with no user: it is not the player's own move, so
         taking back the command before it takes it back too, as with AI replies). A failure
         stops the chain (logged) without losing what was stored; `resume()` picks it up."""
         for _ in range(self.max_ai_steps):
@@ -352,9 +352,15 @@ class ServiceCore:
                 return table
             try:
                 if standing is not None:
-                    seat, command = standing
-                    auto = T(
-                        "bot.auto.order", name=seat.name, choice=command_label(table, seat.role, command)
+                    seat, command, forced = standing
+                    # a forced move is told without its label: it may name a hidden card,
+                    # and the game's own public events say what happened
+                    auto = (
+                        T("bot.auto.forced", name=seat.name)
+                        if forced
+                        else T(
+                            "bot.auto.order", name=seat.name, choice=command_label(table, seat.role, command)
+                        )
                     )
                 else:
                     command = ai_choose(

@@ -34,14 +34,27 @@ class Turn:
     public: list[Text] = field(default_factory=list)
     private: dict[Role, list[Text]] = field(default_factory=dict)
     result: Result | None = None
+    decisions: dict[Role, Any] = field(default_factory=dict)  # what each active role was deciding
 
     @classmethod
     def begin(cls, table: Table, views: dict[Role, str] | None = None) -> Turn:
         if table.state is None:
             return cls({}, {s.role for s in table.seats})
         return cls(
-            views if views is not None else view_jsons(table), {s.role for s in table.seats} - table.active()
+            views if views is not None else view_jsons(table),
+            {s.role for s in table.seats} - table.active(),
+            decisions={role: table.decision(role) for role in table.active()},
         )
+
+    def asked(self, table: Table) -> set[Role]:
+        """Roles facing a newly required decision: they were not to act at some point, or what
+        they decide changed (optional `GAME.decision`: the winner of a duel who opens the next
+        one never stopped being to play)."""
+        return {
+            role
+            for role in table.active()
+            if role in self.idle or self.decisions.get(role) != table.decision(role)
+        }
 
     def stored(self, table: Table) -> None:
         """Called after each stored action with the table as it now is."""
@@ -184,7 +197,8 @@ def turn_messages(
     """The public message of an accepted change, the private ones, and the result if any;
     returns the private views now (the next change starts from them)."""
     lines = [*extra, *turn.public]
-    newly = [s for s in table.active_humans() if s.role in turn.idle]
+    asked = turn.asked(table)
+    newly = [s for s in table.active_humans() if s.role in asked]
     message = public_message(draft, table, locale, lines, image=images)
     if newly:
         message.lines.append(T("bot.turn", names=[s.name for s in newly]))
@@ -196,7 +210,7 @@ def turn_messages(
 
 
 def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) -> dict[Role, str]:
-    after = view_jsons(table)
+    after, asked = view_jsons(table), turn.asked(table)
     for seat in table.humans():
         lines = list(turn.private.get(seat.role, []))
         changed = after[seat.role] != turn.before_views.get(seat.role)
@@ -204,7 +218,7 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
         if not (lines or buttons or (changed and images)):
             continue
         if buttons:  # "still waiting" only for someone whose turn did not just begin
-            still = not lines and not changed and seat.role not in turn.idle
+            still = not lines and not changed and seat.role not in asked
             asked = window_lines(table, seat.role)
             lines += (
                 asked

@@ -26,16 +26,25 @@ TARGET = Path(__file__).parent / "data" / "athena_game.txt"
 def transcript() -> str:
     game = get_game("athena")
     reveals: list[bool] = []
-    record = play(
-        game,
-        {r: game.players["heuristic"](i) for i, r in enumerate(NAMES)},
-        SEED,
-        on_step=lambda _before, _role, _cmd, outcome: reveals.append(outcome.reveals),
-    )
-    moves = [(role, game.notation.format(command)) for role, command in record.log]
-    # alice takes back one move of hers that showed nothing (alone: no agreement needed), then plays it again
+    forced: list[bool] = []  # a move that was the only legal one plays itself at the table
+
+    def step(before, role, _cmd, outcome) -> None:
+        reveals.append(outcome.reveals)
+        forced.append(game.forced(before, role) is not None)
+
+    record = play(game, {r: game.players["heuristic"](i) for i, r in enumerate(NAMES)}, SEED, on_step=step)
+    played = [
+        (role, game.notation.format(command), reveals[n], forced[n + 1] if n + 1 < len(forced) else False)
+        for n, (role, command) in enumerate(record.log)
+        if not forced[n]
+    ]
+    moves = [(role, move) for role, move, _, _ in played]
+    # alice takes back one move of hers that showed nothing and that no forced move follows
+    # (alone: no agreement needed), then plays it again
     undo_at = next(
-        n for n, (role, _) in enumerate(moves, start=1) if n > 3 and role == "p1" and not reveals[n - 1]
+        n
+        for n, (role, _, shown, then_forced) in enumerate(played, start=1)
+        if n > 3 and role == "p1" and not shown and not then_forced
     )
     lines = [
         f"# Battle for Athena at the local table: a whole game, seed {SEED} (written by tests/bot/athena_transcript.py).",
