@@ -118,6 +118,11 @@ class Game(Protocol):
     - `label(state, role, command) -> Text`: a readable button label for a command.
     - `orders: list[Order]` and `standing(state, role, orders: dict[str, str]) -> command
       | None`: the command the role's standing orders play now; always one of `legal()`.
+    - `forced(state, role) -> command | None`: a decision with no real choice (the role's
+      only legal command), which the table plays at once for a human seat, announcing that
+      it played itself without naming it (the game's public events tell what happened).
+    - `decision(state, role) -> Hashable`: what the role is deciding now; a player whose
+      decision changed is pinged "your move" even though they never stopped being to play.
     - `describe(view) -> list[Text]`: a private view in words (`/game hand` without images).
     - `summary(public_view) -> list[Text]`: the position in words for `/game status`.
     - `rules: list[Text]`: how to play: the move notation with examples (`/game rules`).
