@@ -96,6 +96,14 @@ class MythicCommands:
     async def move(self, tables: Any, where: Where, actor: Actor, to: str, unit: str | None = None) -> Reply:
         return await self._run("mythic move", where, actor, tables, to=to, unit=unit)
 
+    async def deploy(self, tables: Any, where: Where, actor: Actor, unit: str, square: str) -> Reply:
+        return await self._run("mythic deploy", where, actor, tables, unit=unit, square=square)
+
+    async def deploy_choices(
+        self, where: Where, actor: Actor, param: str, typed: str, **values: Any
+    ) -> list[tuple[str, str]]:
+        return await self._service().complete(command("mythic deploy"), param, where, actor, values, typed)
+
     async def simple(self, tables: Any, where: Where, actor: Actor, word: str) -> Reply:
         return await self._run(f"mythic {word}", where, actor, tables)
 

@@ -165,6 +165,47 @@ def convert_choices(moves: list[str], typed: str, locale: str) -> list[Choice]:
     return _keep(out, typed)
 
 
+def deployments(moves: list[str]) -> list[tuple[str, str]]:
+    """(unit, square) of each legal `dep` (000 §"Préparer la Bataille": each general places
+    their tokens in turn in their own zone), in the engine's order."""
+    return [(w[1], w[2]) for w in (m.split() for m in of_kind(moves, "dep")) if len(w) == 3]
+
+
+def deploy_unit_choices(moves: list[str], typed: str, locale: str) -> list[Choice]:
+    """The units still to place, each with how many squares it may take: "Spartans · 22 squares"."""
+    squares: dict[str, int] = {}
+    for unit, _ in deployments(moves):
+        squares[unit] = squares.get(unit, 0) + 1
+    return _keep(
+        [
+            (render(T("mythicbot.choice.deploy_unit", unit=unit_text(u, locale), n=n), locale), u)
+            for u, n in squares.items()
+        ],
+        typed,
+    )
+
+
+def deploy_square_choices(
+    moves: list[str], terrain: dict[str, str], typed: str, locale: str, unit: str | None
+) -> list[Choice]:
+    """The free squares of the own zone for the chosen unit (any unit's while none is
+    chosen), with their terrain: "b4 · hill"."""
+    out = []
+    for who, square in deployments(moves):
+        if unit and who != unit:
+            continue
+        kind = terrain.get(square, "open")
+        label = (
+            square
+            if kind == "open"
+            else render(
+                T("mythicbot.choice.square", square=square, terrain=T(f"mythic.terrain.{kind}")), locale
+            )
+        )
+        out.append((label, square))
+    return _keep(out, typed)
+
+
 # ---- typed values to notation -----------------------------------------------------------
 
 
@@ -248,3 +289,25 @@ def convert_notation(card: str) -> str:
     if text == AOW:
         return f"pp {AOW}"
     return f"pp {text if text in content().units else resolve_unit(text)}"
+
+
+def deploy_unit(value: str | None) -> str | None:
+    """A unit typed or chosen for `/mythic deploy`: its id (None when it names none)."""
+    if not value:
+        return None
+    text = value.strip().lower()
+    if text in content().units:
+        return text
+    try:
+        return resolve_unit(text)
+    except IllegalCommand:
+        return None
+
+
+def deploy_notation(moves: list[str], unit: str, square: str) -> str:
+    """`dep <unit> <square>`; the engine refuses a square outside the zone with its reason."""
+    if not deployments(moves):
+        raise none_now("deploy", moves)
+    text = unit.strip().lower()
+    found = text if text in content().units else resolve_unit(text)
+    return f"dep {found} {square.strip().lower()}"

@@ -1,4 +1,4 @@
-"""`/mythic recruit|activate|move|attack|convert|roster|pass|done|end` and the saved armies'
+"""`/mythic recruit|deploy|activate|move|attack|convert|roster|pass|done|end` and the saved armies'
 declaration: Mythic Battles' table conveniences as engine/plugins.py tables.
 
 Each playing command becomes the notation `/play` would take (same checks, same errors,
@@ -200,6 +200,28 @@ def roster_of(ctx: TableContext) -> str:
     )
 
 
+def terrain_at(ctx: TableContext) -> dict[str, str]:
+    """Square -> terrain name, from the PUBLIC view's battlefield."""
+    board = ctx.public.board if ctx.public is not None else None
+    if board is None:
+        return {}
+    return {f"{board.files[i % board.width]}{i // board.width + 1}": t for i, t in enumerate(board.terrain)}
+
+
+def complete_deploy_unit(ctx: TableContext, typed: str) -> list[Choice]:
+    return moves.deploy_unit_choices(ctx.legal, typed, ctx.locale)
+
+
+def complete_deploy_square(ctx: TableContext, typed: str) -> list[Choice]:
+    """The chosen unit's free squares in the asker's zone (every unit's before one is chosen)."""
+    unit = moves.deploy_unit(ctx.value("unit"))
+    return moves.deploy_square_choices(ctx.legal, terrain_at(ctx), typed, ctx.locale, unit)
+
+
+def _deploy(ctx: TableContext) -> str:
+    return moves.deploy_notation(ctx.legal, ctx.value("unit"), ctx.value("square"))
+
+
 def _move(ctx: TableContext) -> str:
     return moves.move_notation(ctx.legal, units_at(ctx), ctx.value("to"), ctx.value("unit"))
 
@@ -226,6 +248,14 @@ SHORTCUTS = [
                     Param("units", max_length=2000, complete=complete_units),
                 ),
                 play=recruit,
+            ),
+            Shortcut(
+                "deploy",
+                (
+                    Param("unit", required=True, complete=complete_deploy_unit),
+                    Param("square", required=True, complete=complete_deploy_square),
+                ),
+                play=_deploy,
             ),
             Shortcut(
                 "activate",
