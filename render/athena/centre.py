@@ -7,7 +7,7 @@ from engine.athena.view import EngagedView
 from engine.i18n import T, t
 from render.athena.names import card_name, colour_name, power_name
 from render.athena.scene import Badge, Scene
-from render.athena.tiles import announced_back, card_face, deck_stack, terrain_card
+from render.athena.tiles import announced_back, card_face, deck_stack, terrain_card, threat_marker
 from render.common import Box, Ink, dashed_box, draw_fitted, draw_text, pill, rounded_box, wrap
 
 DECK_W = 104
@@ -127,6 +127,11 @@ def engaged_card(scene: Scene, role: str, engaged: EngagedView | None, badge: Ba
     y = y0 + 40
     draw_fitted(d, (text_x, y, x1, y + 30), title, 26, Ink.TEXT, min_size=18, bold=True, anchor="lm")
     y += 38
+    if engaged.card is None and engaged.known_colour:  # Anticipation showed the true colour
+        threat_marker(d, (text_x + 12, y + 14), 22, engaged.known_colour)
+        text = scene.label("known_colour", colour=colour_name(engaged.known_colour, loc))
+        draw_fitted(d, (text_x + 30, y, x1, y + 28), text, 21, Ink.TEXT, min_size=15, anchor="lm")
+        y += 36
     if engaged.value is not None:
         rounded_box(d, (text_x, y, text_x + 170, y + 38), Ink.WHITE, Ink.TEXT, 2, 8)
         draw_fitted(

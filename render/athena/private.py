@@ -1,7 +1,9 @@
 """One player's private view of Battle for Athena (sent by DM or as an ephemeral reply):
-their own army face up with the powers attached to each slot, their hand of power cards
-(004 §IV.B: name, cost, VP, phase, duration, effect), and what they legitimately learned
-of the opponent's army."""
+the duel in progress (or the last one of the round), their own army face up with the powers
+attached to each slot, their hand of power cards (004 §IV.B: name, code, cost, VP, phase,
+duration, effect), and what they legitimately learned of the opponent's army. Power codes
+stand beside the names: moves are typed with them (`CM@15`) and they come from the French
+names, so an English name alone would not tell them."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ from PIL import Image, ImageDraw
 
 from engine.athena.view import AthenaView, PowerFace, SlotView
 from render.athena.army import GAP, draw_army, layout, row_count
+from render.athena.centre import CAPTION, duel, last_duel
 from render.athena.names import card_name, colour_name, label, phase_name, player_name, power_name, power_text
-from render.athena.scene import seats
+from render.athena.scene import Scene, seats
 from render.athena.tiles import threat_marker
 from render.common import Ink, draw_fitted, draw_text, pills_leftwards, rounded_box, text_width, wrap
 
@@ -22,6 +25,9 @@ FACE_H = 86  # a face without powers: band, name, stats
 POWER_LINE = 27
 POWER_HEAD = 44  # name and badges of a power in hand
 TEXT_SIZE, TEXT_LINE, TEXT_LINES = 20, 26, 3
+DUEL_H = CAPTION + 160  # caption and the two engaged cards, as on the board
+LAST_DUEL_H = 34
+DUEL_AREA = DUEL_H + LAST_DUEL_H + 36  # inside its band, with padding
 
 
 class Private:
@@ -39,7 +45,11 @@ class Private:
         self.rows = {r: self.row_height(r) for r in range(row_count(self.army.slots))}
         army_h = sum(self.rows.values()) + GAP * max(len(self.rows) - 1, 0)
         hand_h = sum(self.power_height(lines) for lines in self.effects) or 50
-        self.height = HEADER + 56 + army_h + 24 + (50 if self.intel else 0) + 44 + hand_h + MARGIN - 10
+        # the duel area once duels have begun: both cards, as the board shows them
+        self.duel_area = DUEL_AREA + 16 if view.engaged or view.phase not in ("build", "deploy") else 0
+        self.height = (
+            HEADER + self.duel_area + 56 + army_h + 24 + (50 if self.intel else 0) + 44 + hand_h + MARGIN - 10
+        )
         self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
         self.draw = ImageDraw.Draw(self.image)
 
@@ -55,6 +65,9 @@ class Private:
     def render(self) -> Image.Image:
         self.header()
         y = HEADER + 16
+        if self.duel_area:
+            self.duel_band(y)
+            y += self.duel_area
         draw_text(self.draw, (MARGIN, y), label("your_army", self.locale), 26, Ink.TEXT, bold=True)
         self.engaged_note(y)
         y += 40
@@ -105,6 +118,16 @@ class Private:
         if self.me == v.attacker:
             text = label("attacker", loc)
             pills_leftwards(d, WIDTH - MARGIN, 60, [text], 20, Ink.GOLD, Ink.BLACK)
+
+    def duel_band(self, y: int) -> None:
+        """The engaged cards side by side, attacker on the left (004 §VI.B "Phase
+        d'Engagement"), with what this player knows of the opponent's card, then the last
+        duel of the round."""
+        x0, x1 = MARGIN, WIDTH - MARGIN
+        rounded_box(self.draw, (x0, y, x1, y + DUEL_AREA), Ink.BAND, Ink.PANEL_EDGE, 2, 12)
+        scene = Scene(self.draw, self.view, self.names, self.locale)
+        duel(scene, (x0 + 14, y + 12, x1 - 14, y + 12 + DUEL_H))
+        last_duel(scene, (x0 + 14, y + 18 + DUEL_H, x1 - 14, y + DUEL_AREA - 8))
 
     def engaged_note(self, y: int) -> None:
         engaged = self.view.engaged.get(self.me)
@@ -185,7 +208,7 @@ class Private:
         draw_fitted(
             d,
             (x0 + 24, y0 + 6, bx - 10, y0 + 38),
-            power_name(power.code, loc),
+            f"{power_name(power.code, loc)} ({power.code})",
             26,
             Ink.TEXT,
             min_size=18,

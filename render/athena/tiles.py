@@ -135,7 +135,7 @@ def card_face(
         draw_fitted(
             draw,
             (x0 + pad + 6, y, x1 - pad - 6, y + 24),
-            power_name(power.code, locale),
+            f"{power.code} · {power_name(power.code, locale)}",  # the code moves are typed with
             19,
             Ink.WHITE,
             min_size=14,
