@@ -221,3 +221,41 @@ async def test_deck_building_through_discord_bars_a_unit_both_sides_wanted(fake,
     finally:
         await _fakes.stop_bot(bot)
         await store.close()
+
+
+async def test_deploy_a_unit_by_choosing_it_then_its_square(fake, tmp_path):
+    """`/mythic deploy`: the unit list, then the square list for that unit (its free squares in
+    the own zone, with their terrain), in each player's language; the move is announced."""
+    table, alice, bruno = seat_two(fake, "Deploy")
+    store, bot = await start(fake, tmp_path / "agora.db")
+    try:
+        await table.slash(alice, "game new", game="mythic", seed=3)
+        await table.slash(bruno, "game join")
+        await table.slash(alice, "game start")
+        await table.slash(alice, "mythic recruit", army="nick")
+        await table.slash(bruno, "mythic recruit", army="phalanx")
+        layer = alice if "tiles" in " ".join(c["value"] for c in await table.moves_of(alice)) else bruno
+        other = bruno if layer is alice else alice
+        await table.slash(layer, "play", move="tiles plains")
+        await table.slash(other, "play", move="zone s")  # the layer deploys first, in the north
+        assert await fake.autocomplete(other, table.channel, "mythic deploy", "unit", unit="") == []
+        units = await fake.autocomplete(layer, table.channel, "mythic deploy", "unit", unit="")
+        wanted = "marauders" if layer is alice else "spartans"
+        [pick] = [c for c in units if c["value"] == wanted]
+        named = "Infernal Marauders" if layer is alice else "Spartiates"
+        assert pick["name"].startswith(f"{named} · ") and len(units) >= 7
+        squares = await fake.autocomplete(
+            layer, table.channel, "mythic deploy", "square", unit=wanted, square=""
+        )
+        assert squares and all(c["value"][1:] in ("11", "12") for c in squares)
+        hill = "hill" if layer is alice else "colline"
+        assert {"name": f"b11 · {hill}", "value": "b11"} in squares
+        before = len(table.public())
+        done = await table.slash(layer, "mythic deploy", unit=wanted, square="b11")
+        assert len(table.public()) > before, done.ephemeral_text
+        assert "b11" in table.last_public().content
+        again = await table.slash(layer, "mythic deploy", unit=wanted, square="c11")
+        assert again.public == [] and again.ephemeral_text  # not their turn now: refused privately
+    finally:
+        await _fakes.stop_bot(bot)
+        await store.close()
