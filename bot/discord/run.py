@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.client import AgoraBot
 from bot.discord.endpoints import point_at
+from bot.discord.shards import make_bot
 
 log = logging.getLogger("agora.discord")
 
@@ -49,7 +49,8 @@ async def serve(settings: Any) -> None:
         listeners, extensions = league_parts(store)
         service = TableService(store, listeners=listeners)
         tick = float(_setting(settings, "tick_seconds", 60.0))
-        async with AgoraBot(service, tick_seconds=tick, extensions=extensions) as bot:
+        # AGORA_SHARD_COUNT / AGORA_SHARD_IDS: this process's shards, and the timers that follow them
+        async with make_bot(service, settings, tick_seconds=tick, extensions=extensions) as bot:
             # `docker stop` sends SIGTERM: close the gateway and the database cleanly
             with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
                 asyncio.get_running_loop().add_signal_handler(

@@ -125,8 +125,13 @@ def shard_of(guild: str, shard_count: int) -> int:
 
 
 def _default_holder(shard_ids: frozenset[int] | None, shard_count: int) -> str:
+    """`AGORA_PROCESS` when set (a container's name outlives its host name), else the host
+    and the shards."""
+    named = os.environ.get("AGORA_PROCESS")
+    if named:
+        return named
     shards = "all" if shard_ids is None else f"{','.join(map(str, sorted(shard_ids)))}of{shard_count}"
-    return f"{socket.gethostname()}/{os.environ.get('AGORA_PROCESS', shards)}"
+    return f"{socket.gethostname()}/{shards}"
 
 
 @dataclass
@@ -140,7 +145,7 @@ class TimerClaims:
     for `lease` seconds at most and releases it when done, so a timer fires once; a holder
     that dies leaves a lease that runs out, and another process takes the timer over.
 
-    The holder name is the host and the shards (or `AGORA_PROCESS`): a restarted process
+    The holder name is `AGORA_PROCESS`, else the host and the shards: a restarted process
     takes its own leases back at once. Two processes on one host need distinct shards or
     distinct `AGORA_PROCESS` values. Without shards (`shard_ids` None) every guild is ours.
     """
