@@ -85,7 +85,7 @@ def strength(games: int) -> None:
 
 def balance(games: int, positions: list) -> None:
     people_games, people_wins = Counter(), Counter()
-    seat_wins, draws = Counter(), 0
+    seat_wins, draws, people_draws = Counter(), 0, Counter()
     unit_games, unit_wins = Counter(), Counter()
     turns = []
     start = time.process_time()
@@ -99,6 +99,8 @@ def balance(games: int, positions: list) -> None:
         first = state.first
         if not state.winners:
             draws += 1
+            people_draws[a] += 1
+            people_draws[b] += 1
             continue
         w = state.winners[0]
         people_wins[state.sides[w].people] += 1

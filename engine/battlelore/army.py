@@ -13,6 +13,7 @@ from functools import lru_cache
 from engine.battlelore.commands import Army
 from engine.battlelore.content import content, unit_cost
 from engine.errors import IllegalCommand
+from engine.i18n import T
 
 BASE = 400
 LIMITS = {"min": 12, "max": 18, "hero": 2, "creature": 4}
@@ -87,9 +88,9 @@ def validate(army: Army, people: str, enemy: str, points: int, deities: int) -> 
     if not lim["min"] <= n <= lim["max"]:
         raise IllegalCommand("bl.err.army_size", low=lim["min"], high=lim["max"], count=n)
     if classes["hero"] > lim["hero"]:
-        raise IllegalCommand("bl.err.too_many", what="hero", most=lim["hero"])
+        raise IllegalCommand("bl.err.too_many", what=T("bl.cls.hero"), most=lim["hero"])
     if classes["creature"] > lim["creature"]:
-        raise IllegalCommand("bl.err.too_many", what="creature", most=lim["creature"])
+        raise IllegalCommand("bl.err.too_many", what=T("bl.cls.creature"), most=lim["creature"])
     gods = set(allowed_gods(people, enemy))
     if len(army.gods) > deities or len(set(army.gods)) != len(army.gods):
         raise IllegalCommand("bl.err.gods_count", most=deities)

@@ -7,7 +7,7 @@ Supplication and Offering -> post-roll windows, the active player first (002 l.4
 
 from __future__ import annotations
 
-from engine.battlelore import field, hexes
+from engine.battlelore import field, hexes, readings
 from engine.battlelore.content import LORE_EFFECTS, TRIGGERS, content
 from engine.battlelore.context import Ctx
 from engine.battlelore.state import Attack, State, Unit
@@ -73,7 +73,7 @@ def dice_count(state: State, a: Unit, d: Unit, ranged: bool, moved: bool) -> int
             caps.append(t.cap)  # 002 l.305, l.310
     if caps:
         n = min(n, *caps)
-    return max(1, n)
+    return max(readings.MIN_DICE, n)
 
 
 def _charges(a: Unit) -> bool:
@@ -106,7 +106,7 @@ def declare(ctx: Ctx, a: Unit, d: Unit, ranged: bool, riposte: bool = False, pur
     roll(ctx, n)
 
 
-def roll(ctx: Ctx, n: int, add: bool = False) -> None:
+def roll(ctx: Ctx, n: int, add: bool = False, mana: bool = True) -> None:
     state, at = ctx.state, ctx.state.attack
     faces = [ctx.die() for _ in range(n)]
     at.dice = (at.dice + faces) if add else faces
@@ -114,10 +114,10 @@ def roll(ctx: Ctx, n: int, add: bool = False) -> None:
     a = state.units[at.att]
     ctx.say("bl.ev.roll", unit=uname(a), dice=" ".join(FACE_CODES[f] for f in faces))
     # 002 l.181, l.264: Supplication feeds the attacker, capped (002 l.199)
-    prayers = faces.count(PRAYER)
+    prayers = faces.count(PRAYER) if mana else 0
     if prayers:
         gain(a, prayers)
-    at.offerings += faces.count(OFFERING)
+    at.offerings += faces.count(OFFERING) if mana else 0
     active = state.turn.role if state.turn else a.owner
     at.windows = [active, state.other(active)]
     at.stage = "roll"
@@ -235,7 +235,7 @@ def _effect(ctx: Ctx, effect: str, n: int) -> None:
     elif effect == "smite":
         at.smite += n
     elif effect in ("rebuke", "curse", "guide"):
-        roll(ctx, len(at.dice))  # the whole roll again
+        roll(ctx, len(at.dice), mana=readings.REROLL_GIVES_MANA)  # the whole roll again
     elif effect in ("ward", "shield"):
         at.cut += n
     elif effect in ("hold", "brave"):

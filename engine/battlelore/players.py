@@ -87,7 +87,35 @@ class HeuristicPlayer:
         return c.People(people=self.people)
 
     def _army(self, state, role, legal):
-        return legal[self.preset % len(legal)] if legal else None
+        """A preset, with two troops swapped half the time for others of the people or of
+        the enemy's chaos mythology (002 l.30-33), so that every unit sees battle."""
+        if not legal:
+            return None
+        base = legal[self.preset % len(legal)]
+        if self.random.random() < 0.5:
+            return base
+        from engine.battlelore import army as musters
+        from engine.battlelore import setup as setups
+
+        side = state.sides[role]
+        enemy = state.sides[state.other(role)].people
+        full = setups.expand(state, role, base)
+        pool = [u for u in musters.allowed_units(side.people, enemy) if content().units[u].cls == "troop"]
+        units = list(full.units)
+        for _ in range(2):
+            troops = [i for i, e in enumerate(units) if content().units[e.split("/")[0]].cls == "troop"]
+            i = self.random.choice(troops)
+            card = self.random.choice(pool)
+            bar = self.random.choice(sorted(content().units[card].bars))
+            units[i] = card if bar == sorted(content().units[card].bars)[0] else f"{card}/{bar}"
+        ids = musters.army_ids(tuple(units))
+        arts = tuple(a for a in full.arts if a.partition("@")[2] in ids)
+        cmd = c.Army(units=tuple(units), gods=full.gods, extra=full.extra, arts=arts, mana=full.mana)
+        try:
+            musters.validate(cmd, side.people, enemy, setups.points(state), state.options.deities)
+        except Exception:
+            return base
+        return cmd
 
     def _site(self, state, role, legal):
         edge = state.sides[role].edge

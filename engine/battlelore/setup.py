@@ -7,6 +7,8 @@ map (pitched battle: one player lays out the terrain) -> side (the other picks a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.battlelore import army as musters
 from engine.battlelore import field, hexes
 from engine.battlelore.combat import uname
@@ -261,16 +263,15 @@ def deploy_hexes(state: State, u: Unit) -> list[str]:
     occ = state.occupied()
     for extra in (0, 1):
         limit = min(deepest, field.mobility(u) + 2 + extra)
-        out = [
-            hexes.name(h)
-            for h in hexes.all_hexes()
-            if hexes.row_from(h, edge) <= limit
-            and hexes.name(h) not in occ
-            and not field.impassable(state, hexes.name(h))
-        ]
+        out = [h for h in _rows(edge, limit) if h not in occ and not field.impassable(state, h)]
         if out:
             return out
     return []
+
+
+@lru_cache(maxsize=64)
+def _rows(edge: int, limit: int) -> tuple[str, ...]:
+    return tuple(hexes.name(h) for h in hexes.all_hexes() if hexes.row_from(h, edge) <= limit)
 
 
 def deploy(ctx: Ctx, role: Role, army_id: str, h: str) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.battlelore import field, hexes, victory
+from engine.battlelore import field, hexes, readings, victory
 from engine.battlelore.combat import uname
 from engine.battlelore.content import CommandCard, content
 from engine.battlelore.context import Ctx
@@ -144,7 +144,7 @@ def finish_activation(ctx: Ctx) -> None:
         from engine.battlelore.combat import gain
 
         for i in t.activated:  # RULES-NOTES B1 13: 1 mana each
-            gain(state.units[i], 1)
+            gain(state.units[i], readings.MANA_PER_UNIT)
             ctx.say("bl.ev.mana", unit=uname(state.units[i]))
         t.activated = []
     state.step = "move"
@@ -196,7 +196,7 @@ def end_turn(ctx: Ctx) -> None:
             ctx.say("bl.ev.regen", unit=uname(u))
     victory.update_sites(ctx)
     victory.score(ctx, role)
-    draw(ctx, role)
+    draw(ctx, role, readings.DRAW_PER_TURN)
     victory.site_bonus(ctx, role)
     if victory.check(ctx, role):
         return

@@ -103,12 +103,12 @@ BATTLES = ["pitched", "ford", "temple", "pass"]
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_seeded_random_games_finish_without_a_broken_invariant(chunk):
-    """200 seeded random games in CI (short: 24 turns), every battle, every step checked."""
+    """200 seeded random games in CI (short: 16 turns), every battle, every step checked."""
     for seed in range(chunk * 50, chunk * 50 + 50):
         options = Options(
             battle=BATTLES[seed % 4],
             deploy="alternate" if seed % 3 else "hidden",
-            max_turns=24,
+            max_turns=16,
             sites=seed % 5,
             deities=seed % 4,
         )
@@ -117,9 +117,9 @@ def test_seeded_random_games_finish_without_a_broken_invariant(chunk):
 
 
 def test_seeded_games_against_the_heuristic_finish_and_it_wins_them():
-    """20 more, the heuristic against random, to the end of the battle."""
+    """12 more, the heuristic against random, to the end of the battle."""
     wins = 0
-    for seed in range(1000, 1020):
+    for seed in range(1000, 1012):
         heur = "p2" if seed % 2 else "p1"
         kinds = ("random", "heuristic") if seed % 2 else ("heuristic", "random")
         state, _ = _play(
@@ -128,4 +128,4 @@ def test_seeded_games_against_the_heuristic_finish_and_it_wins_them():
         result = GAME.result(state)
         assert result is not None, seed
         wins += result.winners == [heur]
-    assert wins >= 18
+    assert wins >= 11

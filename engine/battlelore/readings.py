@@ -1,0 +1,55 @@
+"""Every reading of seed 002 where the rulebook is silent, ambiguous or relies on Battlelore
+itself (RULES-NOTES B1), in one place. Each constant is used by the rule it names.
+
+Board and cards (002 l.23-24, l.170-171: "you know Battlelore")
+- The board is Battlelore's: 13 hexes across, 9 rows, half hexes at the ends of even rows
+  unplayable; sector lines cut hexes e and i of odd rows (hexes.py).
+- The Command deck follows Battlelore's structure: sector cards (1, 2 or 3 units in the left,
+  centre or right), a pincer, a one-per-sector card and troop-type cards (data/cards.yaml).
+  The discards are shuffled into a new deck when it runs out.
+
+Turn
+- One card is drawn at the end of each turn (RULES-NOTES B1 13: DRAW_PER_TURN).
+- An extra Command card played for mana gives 1 mana to each unit it activates (MANA_PER_UNIT).
+- A turn in which nothing more can be done ends by itself; a player with no card to play
+  ends the turn at once.
+- A battle that reaches `Options.max_turns` ends on victory points (authored safeguard).
+
+Set-up
+- Pitched battle: player 1 picks one of the authored layouts (002 l.203 "places the
+  terrain"), player 2 then picks the edge. Scenarios: player 2 picks the edge.
+- With 9 rows, "the 4 central rows" for sacred sites (002 l.217) are the 3 central rows and
+  the next one toward the placing player.
+- Deployment never goes past row DEPLOY_DEEPEST (4) in a pitched battle, so that the two
+  armies never share the middle row in a hidden deployment (002 l.442-445: Mobility + 2).
+- Special terrain goes on clear ground, never on a sacred site (002 l.218 "librement").
+
+Combat
+- Modifiers first, caps last (RULES-NOTES B1 17); an attack always rolls at least MIN_DICE.
+- "Two friendly units adjacent" for the flank die means two units other than the attacker.
+- Line of sight: heights are undefined, so every obstacle is tall (RULES-NOTES B1 16).
+- The owner of a retreating unit picks its path, among hexes toward its own edge
+  (RULES-NOTES B1 21); a flyer may retreat over units and impassable hexes but must end on
+  a free hex, and ignores the ford's damage and the village's stop (002 l.245).
+- Offerings give mana to deities only (the sentence of l.198 giving them to units is read as
+  a slip, RULES-NOTES B1 18). A re-roll's symbols give mana again (REROLL_GIVES_MANA).
+- Lore damage (a thunderbolt) is not an attack: no armour or terrain reduces it.
+- The typos "forêt" at l.309 and l.321 mean brush and village (RULES-NOTES B1 25).
+
+Pantheon and Lore
+- A Lore card's phase is its effect's timing; in the opponent's turn a "turn" card is offered
+  right after the opponent's activation, and combat cards in the windows after a roll, the
+  active player's window first (002 l.424).
+- Deities' mana has no cap (the rulebook caps only units').
+
+Victory
+- When the first player reaches the victory points in their own turn, the second plays one
+  more turn; if both then meet the condition the battle is drawn, otherwise the first wins
+  (002 l.412).
+"""
+
+DRAW_PER_TURN = 1
+MANA_PER_UNIT = 1
+DEPLOY_DEEPEST = 4
+MIN_DICE = 1
+REROLL_GIVES_MANA = True
