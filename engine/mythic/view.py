@@ -13,8 +13,10 @@ from pydantic import BaseModel
 
 from engine.i18n import T, Text
 from engine.mythic import dice
-from engine.mythic.board import LETTERS, name
+from engine.mythic.board import EDGES, LETTERS, assemble, name, zone
 from engine.mythic.content import TERRAINS, Names, content
+from engine.mythic.labels import battlefield_name
+from engine.mythic.setup import tiles_needed
 from engine.mythic.state import AttackRecord, State, Unit
 from engine.mythic.units import card as current_card
 from engine.mythic.units import udef
@@ -129,6 +131,26 @@ class DecisionView(BaseModel):
     prompt: Text
 
 
+class FieldView(BaseModel):
+    """A ready-made battlefield offered while the first player lays the tiles (presets)."""
+
+    id: str
+    name: Text | str  # the catalog's name; a content pack's battlefield by its id
+    tiles: list[str]
+    width: int
+    height: int
+    terrain: list[str]  # as BoardView.terrain
+
+
+class SetupView(BaseModel):
+    """What the set-up offers, for the image (000 §"Préparer la Bataille"): the ready-made
+    battlefields while the tiles are laid; then each edge's deployment zone (the two rows
+    nearest it) while the edges are chosen, and the chosen ones while units are placed."""
+
+    battlefields: list[FieldView] = []
+    zones: dict[str, list[str]] = {}  # edge -> its squares
+
+
 class MythicView(BaseModel):
     game: str = "mythic"
     viewer: Role | None
@@ -151,6 +173,7 @@ class MythicView(BaseModel):
     last_attack: AttackView | None
     decision: DecisionView | None
     winners: list[Role] | None
+    setup: SetupView | None = None  # only during the set-up (battlefield, zones, deploy)
 
 
 def _stats(state: State, unit: Unit) -> StatsView | None:
@@ -312,4 +335,31 @@ def build_view(state: State, viewer: Role | None) -> MythicView:
             prompt=T(f"mythic.prompt.{top.kind}"),
         ),
         winners=state.winners,
+        setup=_setup(state),
     )
+
+
+def _setup(state: State) -> SetupView | None:
+    if state.phase == "battlefield":
+        size = tiles_needed(state)
+        fields = []
+        for field_id, field in content().battlefields.items():
+            if len(field) != size:
+                continue
+            board = assemble(content(), list(field), columns=size // 2)
+            fields.append(
+                FieldView(
+                    id=field_id,
+                    name=battlefield_name(field_id),
+                    tiles=list(board.tiles),
+                    width=board.width,
+                    height=board.height,
+                    terrain=[TERRAINS[ch] for ch in board.terrain],
+                )
+            )
+        return SetupView(battlefields=fields)
+    board = state.board
+    if board is None or state.phase not in ("zones", "deploy"):
+        return None
+    edges = EDGES if state.phase == "zones" else sorted(set(state.zones.values()))
+    return SetupView(zones={e: [name(board, sq) for sq in zone(board, e)] for e in edges})

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.mythic.view import BoardView
 from render.common import Box, Colour, Ink, dashed_box, draw_fitted, draw_text, rounded_box
+from render.mythic import setup_marks
 from render.mythic.arrows import Point, arrow, shorten
 from render.mythic.scene import Scene
 from render.mythic.terrain import square
@@ -78,9 +79,11 @@ def draw_battlefield(scene: Scene, grid: Grid) -> None:
             image.paste(square(board.terrain[y * board.width + x], grid.cell), (x0, y0))
     d = scene.draw
     tile_borders(scene, grid, tile_size(board))
+    setup_marks.deployment_zones(scene, grid)  # only while the units are placed
     d.rectangle((grid.left - 1, grid.top - 1, grid.right, grid.bottom), outline=Ink.TEXT, width=2)
     coordinates(scene, grid)
     zones(scene, grid)
+    setup_marks.zone_choices(scene, grid)  # only while the edges are chosen
     last_move(scene, grid)
     current_ring(scene, grid)
     target_frames(scene, grid)
@@ -125,6 +128,8 @@ def tile_borders(scene: Scene, grid: Grid, side: int) -> None:
 def empty_battlefield(scene: Scene, grid: Grid) -> None:
     """Before the tiles are laid (000 §"Préparer la Bataille"): the place, and why it is empty."""
     box = (grid.left, grid.top, grid.right, grid.bottom)
+    if setup_marks.field_choices(scene, box):  # the ready-made battlefields to pick from
+        return
     rounded_box(scene.draw, box, Ink.BAND, None, 0, 12)
     dashed_box(scene.draw, box, Ink.FAINT, dash=14, width=3)
     draw_fitted(scene.draw, box, scene.label("no_battlefield"), 28, Ink.MUTED, min_size=18, bold=True)

@@ -287,7 +287,7 @@ def test_team_words_are_drawn_in_both_languages(drawn):
     view = widen(mythic_views.battle())
     board_png(view, NAMES, "fr")
     texts = {text for text, _ in drawn}
-    assert "Équipe 1 : Périclès & Aspasie" in texts and "Équipe 2 : Léonidas & Gorgô" in texts
+    assert "Équipe 1\u00a0: Périclès & Aspasie" in texts and "Équipe 2\u00a0: Léonidas & Gorgô" in texts
     assert any(t.startswith("Équipe 1 · ") for t in texts)  # in each general's panel
     assert "une équipe est battue quand ses deux armées tombent à 3 unités" in texts
     drawn.clear()
@@ -310,7 +310,7 @@ def test_before_the_tiles_are_laid_four_players_keep_the_rectangle_layout():
 
 def test_the_winning_team_is_named(drawn):
     board_png(widen(mythic_views.finished()), NAMES, "fr")  # p2 won: team 2 with p4
-    assert "L'équipe 2 (Léonidas & Gorgô) remporte la bataille !" in {text for text, _ in drawn}
+    assert "L’équipe 2 (Léonidas & Gorgô) remporte la bataille\u00a0!" in {text for text, _ in drawn}
 
 
 def test_counts_and_who_is_to_play_are_in_each_panel(drawn):
