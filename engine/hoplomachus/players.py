@@ -85,6 +85,8 @@ class HeuristicPlayer:
             return None
         capitals = [g for g in goes if content().locations[g.to].kind == "capital"]
         rush = state.week >= self.rush_week or (state.act == 4 and state.week >= 2)
+        if state.blessings <= 2 and len(state.camp) < 3 and state.week < 10 and state.act < 4:
+            rush = False  # few Blessings left: grow the troop before a Primus
         if rush and capitals and state.hero_hp >= state.sheet.health - 1:
             return capitals[0]
         open_caps = {
