@@ -137,7 +137,7 @@ async def test_a_whole_game_through_discord(fake, people, tmp_path_factory, capl
 async def one_move(table, alice, bob, rng, alice_moves):
     """Whoever may act moves: Alice by a DM button or autocomplete, Bob from /game hand or
     autocomplete. The channel then gets exactly one message (and the result once over):
-    the move in words with the new board, mentioning only who has just become to act."""
+    the move in words with the new board, mentioning only who has a new decision to make."""
     before = len(table.public())
     waiting = {u.id for u, moves in ((alice, alice_moves), (bob, await table.moves_of(bob))) if moves}
     mover = alice if alice_moves else bob
@@ -166,7 +166,10 @@ async def one_move(table, alice, bob, rng, alice_moves):
     assert "board" in " ".join(moved.files) and moved.content.strip(), moved.content
     assert mover.name in moved.content, moved.content  # the move in words names who played it
     now_waiting = {u.id for u in (alice, bob) if await table.moves_of(u)}
-    assert set(moved.pinged) == now_waiting - waiting, (moved.content, waiting, now_waiting)
+    newly = now_waiting - waiting
+    if mover.id in now_waiting and re.search(r"^Duel \d+:", moved.content, re.M):
+        newly.add(mover.id)  # won the duel and opens the next one: a new decision, pinged
+    assert set(moved.pinged) == newly, (moved.content, waiting, now_waiting)
 
 
 async def wrong_moves_are_refused(table, alice, bob):
