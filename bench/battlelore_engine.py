@@ -117,8 +117,10 @@ def balance(games: int, positions: list) -> None:
         f"heuristic vs heuristic, {games} games over {', '.join(BATTLES)}: {games / spent:.1f} games/s, median {statistics.median(turns):.0f} turns, draws {100 * draws / games:.1f}%"
     )
     for p in PEOPLES:
+        decided_p = people_games[p] - people_draws[p]
         print(
-            f"  {p:<8} wins {100 * people_wins[p] / max(1, people_games[p]):5.1f}% of its {people_games[p]} games"
+            f"  {p:<8} wins {100 * people_wins[p] / max(1, people_games[p]):5.1f}% of its {people_games[p]} games,"
+            f" {100 * people_wins[p] / max(1, decided_p):5.1f}% of the {decided_p} decided"
         )
     print(
         f"  first player wins {100 * seat_wins['first'] / max(1, decided):5.1f}% of decided games, second {100 * seat_wins['second'] / max(1, decided):5.1f}%"

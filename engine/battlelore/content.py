@@ -135,7 +135,7 @@ class Artefact(Model):
     people: str | None = None  # None: every people
     cls: tuple[str, ...] = ("troop", "hero", "creature")
     cost: int
-    effect: Literal["dice", "res", "cour", "mana", "ward", "move"]
+    effect: Literal["dice", "res", "cour", "mana", "move"]
 
 
 class Activation(Model):
@@ -144,7 +144,7 @@ class Activation(Model):
     n: int = Field(ge=1, le=6)
     sector: Literal["l", "c", "r", "any", "flanks", "each", "one"] = "any"
     only: Literal["all", "foot", "mounted", "shoot", "legend"] = "all"
-    bonus: Literal["none", "dice", "move", "brave", "nofight"] = "none"
+    bonus: Literal["none", "dice", "move", "brave"] = "none"
 
 
 class CommandCard(Model):

@@ -214,3 +214,23 @@ def test_a_bad_attack_is_refused_and_changes_nothing():
         GAME.apply(state, "p1", GAME.notation.parse("atk e4xe6", state, "p1"))
     assert state.model_dump_json() == before
     assert field.left(at(state, "e4")) == 4
+
+
+def test_artefacts_change_their_unit_and_die_with_it_l434_438(dice):
+    state = battle(
+        [
+            "p1 hop a1 arts=helm",
+            "p1 achil b1 arts=aegis",
+            "p1 spear c1 arts=ankh",
+            "p1 ramses d1 arts=horus",
+            "p1 hop e1 arts=sandal",
+            "p2 takab e9",
+        ]
+    )
+    assert field.resistance(at(state, "a1")) == 5 and field.courage(at(state, "b1")) == -2
+    assert field.mana_cap(at(state, "c1")) == 2 and field.dice(at(state, "d1")) == 5
+    assert field.movement(at(state, "e1")) == 2
+    state = battle(["p1 hop e4", "p2 takab e5 hits=2 arts=farav"])
+    state = attack(state, "atk e4xe5", 1, 3, 3, dice=dice)
+    assert "p2.takab" not in state.units  # and its artefact with it: nothing else holds it
+    assert not [u for u in state.units.values() if u.arts]
