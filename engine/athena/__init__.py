@@ -46,7 +46,7 @@ class AthenaGame:
     Options = Options
     notation = AthenaNotation()
     league = LEAGUE  # what leagues read (engine/plugins.py)
-    rules = [T(f"athena.howto.{n}") for n in range(1, 7)]  # /game rules: the notation
+    rules = [T(f"athena.howto.{n}") for n in range(1, 8)]  # /game rules: the notation
     orders = table_orders.ORDERS  # standing orders (engine/athena/orders.py)
 
     def __init__(self) -> None:
