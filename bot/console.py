@@ -26,6 +26,7 @@ from bot.leagues import LeagueService
 from bot.leagues import buttons as league_buttons
 from bot.plugins import PluginService
 from bot.service import Actor, Message, Reply, TableService, UserError, Where
+from bot.service.api import explained
 from bot.store import open_store
 from engine.errors import IllegalCommand
 from engine.i18n import Text, normalize_locale, render
@@ -165,7 +166,7 @@ class LocalTable:
         try:
             reply = await self.dispatch(parsed, actor)
         except (UserError, IllegalCommand) as exc:
-            self.write(f"[refused] {parsed.user}: {self.text(exc.text)}")
+            self.write(f"[refused] {parsed.user}: {self.text(explained(exc))}")
             return False
         if reply is not None:
             self.show(reply, parsed.user)

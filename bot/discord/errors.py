@@ -15,7 +15,7 @@ import discord
 import pydantic
 from discord import app_commands
 
-from bot.service.api import Message, Reply, UserError
+from bot.service.api import Message, Reply, UserError, explained
 from engine.errors import IllegalCommand
 from engine.i18n import T, Text
 
@@ -25,7 +25,7 @@ log = logging.getLogger("agora.discord")
 def user_text(exc: BaseException) -> Text | None:
     """The explanation of a refusal, or None for an unexpected error."""
     if isinstance(exc, UserError | IllegalCommand):
-        return exc.text
+        return explained(exc)
     if isinstance(exc, app_commands.CommandInvokeError | app_commands.TransformerError) and exc.__cause__:
         found = user_text(exc.__cause__)
         if found is not None:

@@ -24,8 +24,17 @@ from bot.service.option_guide import describe_field
 from engine.i18n import DEFAULT_LOCALE, LOCALES, has_key, t
 from engine.protocol import Game
 
-RESERVED = {"interaction", "game", "league", "seed", "clock_days", "reminder_hours", "window_minutes"}
-MAX_TYPED = 25 - (len(RESERVED) - 1)  # Discord allows 25 options per command; /game new has 6 of its own
+RESERVED = {
+    "interaction",
+    "game",
+    "league",
+    "seed",
+    "clock_days",
+    "reminder_hours",
+    "window_minutes",
+    "options",
+}
+MAX_TYPED = 25 - (len(RESERVED) - 1)  # Discord allows 25 options per command; /game new has 7 of its own
 
 
 @dataclass
@@ -138,3 +147,58 @@ def decorate(callback: Any, params: list[OptionParam], own: list[str]) -> None:
         name: label(f"discord.opt.{name}.name") for name in own
     }
     callback.__discord_app_commands_param_choices__ = {p.name: p.app_choices() for p in params if p.choices}
+
+
+# ---- `/game new options:`: any game's options written out ---------------------------------
+
+
+def parse_written(text: str | None) -> dict[str, str]:
+    """`scenario:expert points:300` -> {"scenario": "expert", "points": "300"}; the service
+    validates names and values (and names the known options when one is unknown)."""
+    found: dict[str, str] = {}
+    for word in (text or "").replace(",", " ").split():
+        key, sep, value = word.partition(":")
+        if not sep or not key or not value:
+            raise UserError("discord.err.written_option", word=word)
+        if key.lower() in found:
+            raise UserError("discord.err.option_twice", option=key.lower())
+        found[key.lower()] = value
+    return found
+
+
+def merge_written(typed: dict[str, Any], written: str | None) -> dict[str, Any]:
+    """The typed options with those written in `options:`; one option given both ways is refused."""
+    extra = parse_written(written)
+    for key in extra:
+        if key in typed:
+            raise UserError("discord.err.option_twice", option=key)
+    return {**typed, **extra}
+
+
+def written_options(games: dict[str, Game]) -> Any:
+    """Autocomplete for `options:`: the chosen game's options not written yet, as `name:value`
+    (each choice, `true`/`false`, or the default), appended to what is already written."""
+
+    async def complete(interaction: Any, current: str) -> list[app_commands.Choice[str]]:
+        game = games.get(getattr(interaction.namespace, "game", None) or "")
+        if game is None:
+            return []
+        words = current.split()
+        done = words if current.endswith(" ") or not words else words[:-1]
+        partial = "" if current.endswith(" ") or not words else words[-1].lower()
+        used = {w.partition(":")[0].lower() for w in done}
+        out = []
+        for fname, info in game.Options.model_fields.items():
+            spec = describe_field(info)
+            if spec is None or fname in used:
+                continue
+            values = spec.choices or ([True, False] if spec.kind is bool else [info.default])
+            for value in values:
+                shown = str(value).lower() if isinstance(value, bool) else str(value)
+                word = f"{fname}:{shown}"
+                if word.lower().startswith(partial):
+                    full = " ".join([*done, word])
+                    out.append(app_commands.Choice(name=full[:100], value=full[:100]))
+        return out[:25]
+
+    return complete

@@ -85,3 +85,11 @@ class UserError(Exception):
     def __init__(self, key: str, **params: object) -> None:
         self.text = Text(key=key, params=params)
         super().__init__(key)
+
+
+def explained(exc: BaseException) -> Text:
+    """A refusal's text, followed by its hint when the service added one (`exc.hint`: what
+    was expected, with a valid example)."""
+    text: Text = exc.text  # type: ignore[attr-defined]
+    hint = getattr(exc, "hint", None)
+    return text if hint is None else Text(key="bot.err.hinted", params={"reason": text, "hint": hint})

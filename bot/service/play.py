@@ -10,7 +10,7 @@ from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.present import Draft, result_message
 from engine.errors import IllegalCommand
-from engine.i18n import T
+from engine.i18n import T, render, with_names
 from engine.protocol import Result
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
@@ -18,6 +18,12 @@ COMPACT_FROM = 4  # a family of numbered moves this large is listed as one line
 
 
 _TRAILING_NUMBER = re.compile(r"^(.*?[^\d])(\d+)$")
+_NUMBER = re.compile(r"(\d+)")
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """`CM@2` before `CM@10`: numbers inside moves sort by value, the rest by its letters."""
+    return tuple(int(part) if part.isdigit() else part.casefold() for part in _NUMBER.split(text))
 
 
 def group_moves(moves: list[str], typed: str = "", limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
@@ -90,16 +96,19 @@ class PlayMixin(ServiceCore):
         self._running(table)
         seat = self._seated(table, actor)
         if seat.role not in table.active():
-            raise IllegalCommand("core.err.not_your_turn")
-        if command is None:
-            text = (move or "").strip()
-            if not text:
-                examples = [
-                    table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)[:3]
-                ]
-                raise UserError("bot.err.empty_move", examples=examples or "-")
-            command = table.game.notation.parse(text, table.state, seat.role)
-        outcome = table.game.apply(table.state, seat.role, command)
+            raise self._hinted(IllegalCommand("core.err.not_your_turn"), table, seat.role, move or "")
+        try:
+            if command is None:
+                text = (move or "").strip()
+                if not text:
+                    examples = [
+                        table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)[:3]
+                    ]
+                    raise UserError("bot.err.empty_move", examples=examples or "-")
+                command = table.game.notation.parse(text, table.state, seat.role)
+            outcome = table.game.apply(table.state, seat.role, command)
+        except IllegalCommand as exc:
+            raise self._hinted(exc, table, seat.role, move or "") from exc
         now, turn = self._now(), self._begin(table)
         lapsed = [T("bot.request.lapsed")] if table.record.pending else []
         table = await self._commit(table, seat.role, actor.user_id, command, outcome, turn, now)
@@ -107,6 +116,38 @@ class PlayMixin(ServiceCore):
         draft, locale = await self._draft(table)
         self._present(draft, table, turn, locale, lapsed)
         return draft
+
+    def _hinted(self, exc: IllegalCommand, table: Table, role: str, typed: str) -> IllegalCommand:
+        """Every refused move says what was expected: the valid move closest to what was typed
+        (the longest shared beginning), with its words; or whose decision the game awaits."""
+        if "examples" in exc.text.params:  # the refusal lists valid moves already
+            return exc
+        active = table.active()
+        if role not in active:
+            names = table.names()
+            exc.hint = T("bot.hint.waiting", names=sorted(names.get(r, r) for r in active))  # type: ignore[attr-defined]
+            return exc
+        legal = table.game.legal(table.state, role)
+        if not legal:
+            return exc
+        moves = {table.game.notation.format(c): c for c in legal}
+        wanted = typed.strip().lower()
+
+        def shared(move: str) -> int:  # how much of what was typed the move keeps
+            size = 0
+            while size < min(len(move), len(wanted)) and move[size].lower() == wanted[size]:
+                size += 1
+            return size
+
+        example = min(sorted(moves, key=natural_key), key=lambda m: -shared(m))
+        hook = getattr(table.game, "label", None)
+        words = hook(table.state, role, moves[example]) if callable(hook) else None
+        exc.hint = (  # type: ignore[attr-defined]
+            T("bot.hint.example_words", move=example, words=with_names(words, table.names()))
+            if words
+            else T("bot.hint.example", move=example)
+        )
+        return exc
 
     async def _pick(self, table: Table, actor: Actor, index: str | None) -> Draft:
         """A choice button whose notation was too long for its id: the index in `legal()`
@@ -127,10 +168,30 @@ class PlayMixin(ServiceCore):
         seat = table.seat_of(actor.user_id)
         if seat is None or seat.role not in table.active():
             return []
-        moves = sorted({table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)})
+        moves = sorted(
+            {table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)}, key=natural_key
+        )
         typed = prefix.strip().lower()
         starting = [m for m in moves if m.lower().startswith(typed)]
         return starting or [m for m in moves if typed in m.lower()]  # "15" finds "CM@15"
+
+    async def legal_choices(self, where: Where, actor: Actor) -> list[tuple[str, str]]:
+        """(notation, words) of each of the user's legal commands, naturally sorted; the words
+        are the game's label for it (optional `GAME.label`) in the user's language, or ""."""
+        try:
+            table = await self._channel_table(where)
+        except UserError:
+            return []
+        seat = table.seat_of(actor.user_id)
+        if seat is None or seat.role not in table.active():
+            return []
+        hook = getattr(table.game, "label", None)
+        found: dict[str, str] = {}
+        for command in table.game.legal(table.state, seat.role):
+            move = table.game.notation.format(command)
+            words = hook(table.state, seat.role, command) if callable(hook) else None
+            found.setdefault(move, render(with_names(words, table.names()), actor.locale) if words else "")
+        return sorted(found.items(), key=lambda item: natural_key(item[0]))
 
     async def legal_groups(
         self, where: Where, actor: Actor, prefix: str = "", limit: int = AUTOCOMPLETE_LIMIT

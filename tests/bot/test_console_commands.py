@@ -176,12 +176,13 @@ async def test_a_mythic_game_recruited_and_played_with_typed_commands(tmp_path):
         in recruited
     )
     assert any(line.startswith("bob leads Hades: Cerberus") for line in recruited)
-    assert "bob activates Infernal Marauders (activation 1; 0 Art of War, 0 power point(s))." in after(
+    assert "bob activates Infernal Marauders (activation 1; 0 Art of War, 0 power points)." in after(
         out, "@bob /mythic activate unit:marauders"
     )
-    assert after(out, "@bob /mythic move to:z9 unit:marauders") == [
-        "[refused] bob: There is no square z9 on the battlefield."
-    ]
+    [refused] = after(out, "@bob /mythic move to:z9 unit:marauders")
+    assert refused.startswith(
+        "[refused] bob: There is no square z9 on the battlefield. Expected, for example: `mv a3-a5`"
+    )
     moved = after(out, "@bob /mythic move to:b2 unit:marauders")
     assert moved[0] == "bob: Infernal Marauders moves a3-b2." and moved[1].startswith("image: ")
     assert after(out, "@bob /mythic done") == [  # the first: the move ended that activation
@@ -191,7 +192,9 @@ async def test_a_mythic_game_recruited_and_played_with_typed_commands(tmp_path):
         "bob activates Cerberus, Guardian of the Gate of Hell (activation 2;"
     )
     assert after(out, "@bob /mythic end")[0] == "bob ends the turn."
-    assert after(out, "@alice /mythic pass") == ["[refused] alice: It is not your turn to act."]
+    assert after(out, "@alice /mythic pass") == [
+        "[refused] alice: It is not your turn to act. Waiting for: bob."
+    ]
     roster = after(out, "@alice /mythic roster")
     assert roster[0] == "[only alice] The army of alice (game #1)." and roster[1].startswith(
         "[only alice] image: "
@@ -243,11 +246,13 @@ async def test_refusals_are_specific_translated_and_change_nothing(store, tmp_pa
     french = LocalTable(service, out=tmp_path, write=out.append, locale="fr", leagues=leagues)
     out.clear()
     assert not await french.handle("@alice /league standings season:abc")
-    assert out == ["[refused] alice: season : indiquez un nombre entier de 1 à 10000, pas « abc »."]
+    assert out == [
+        "[refused] alice: season\u00a0: indiquez un nombre entier de 1 à 10000, pas «\u00a0abc\u00a0»."
+    ]
     out.clear()
     assert not await french.handle("@alice /army fly")
     assert out == [
-        "[refused] alice: /army fly n’est pas une commande connue. Commandes de /army : "
+        "[refused] alice: /army fly n’est pas une commande connue. Commandes de /army\u00a0: "
         "save, list, show, delete, check."
     ]
 

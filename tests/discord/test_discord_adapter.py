@@ -49,6 +49,11 @@ class ScriptedService:
     async def legal_moves(self, where: Where, actor: Any, prefix: str = "") -> list[str]:
         return await self._call("legal_moves", where, actor)
 
+    async def legal_choices(self, where: Where, actor: Any) -> list[tuple[str, str]]:
+        """The moves the test scripted, with words for those it named in `words`."""
+        words = self.handlers.get("words", dict)()
+        return [(m, words.get(m, "")) for m in await self.legal_moves(where, actor)]
+
     async def press(self, where: Where, actor: Any, custom_id: str) -> Reply:
         return await self._call("press", where, actor, custom_id)
 
@@ -305,9 +310,15 @@ async def test_autocomplete_folds_many_moves_and_filters_by_what_is_typed(fake, 
         def refuse(where, actor):
             raise UserError("bot.err.not_seated")
 
+        service.on("words", lambda: {"deploy c2": "Déployer les Spartiates en C2", "pass": ""})
+        worded = await fake.autocomplete(alice, agora, "play", "move", move="deploy c")
+        by_words = await fake.autocomplete(alice, agora, "play", "move", move="spartiates")
         service.on("legal_moves", refuse)
         nothing = await fake.autocomplete(alice, agora, "play", "move", move="")
     assert 1 < len(choices) <= 25 and {"name": "pass", "value": "pass"} in choices
+    # a move reads as its words and its notation; the notation is what is sent
+    assert {"name": "Déployer les Spartiates en C2 · deploy c2", "value": "deploy c2"} in worded
+    assert by_words == [{"name": "Déployer les Spartiates en C2 · deploy c2", "value": "deploy c2"}]
     groups = [c for c in choices if c["name"] != c["value"]]
     assert groups and all("coups" in g["name"] for g in groups)  # Alice reads French
     assert [c["value"] for c in narrowed] == [f"deploy c{n}" for n in range(1, 8)]

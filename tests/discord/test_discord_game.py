@@ -177,7 +177,10 @@ async def wrong_moves_are_refused(table, alice, bob):
     each in its reader's language, and the game does not change."""
     before = len(table.public())
     early = await table.slash(bob, "play", move="engage 1")
-    assert early.public == [] and early.ephemeral_text == t("core.err.not_your_turn", "en")
+    assert (
+        early.public == []
+        and early.ephemeral_text == t("core.err.not_your_turn", "en") + " Waiting for: Alice."
+    )
     garbage = await table.slash(alice, "play", move="fly to olympus")
     assert garbage.public == [] and garbage.ephemeral_text.startswith("Je ne comprends pas")
     assert "fly to olympus" in garbage.ephemeral_text

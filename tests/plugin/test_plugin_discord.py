@@ -73,11 +73,18 @@ async def test_a_plugin_game_played_on_discord(fake, augury, tmp_path):
         for user in (alice, bruno):
             await table.slash(user, "league join")
 
-        await table.slash(alice, "game new", game="augury", variant="storm", league="Storms")
+        # a third game makes /game too large for every typed option: the rest are written out
+        written = await fake.autocomplete(
+            alice, table.channel, "game new", "options", game="augury", options=""
+        )
+        assert [c["value"] for c in written] == ["variant:calm", "variant:storm"]
+        twice = await table.slash(alice, "game new", game="augury", variant="storm", options="variant:calm")
+        assert twice.ephemeral_text == "The option variant is given twice." and twice.public == []
+        await table.slash(alice, "game new", game="augury", options="variant:storm", league="Storms")
         await table.slash(bruno, "game join")
         await table.slash(alice, "game start")
         rules = await table.slash(bruno, "game rules")
-        assert "**Comment jouer** : d’abord `flock crow owl eagle`" in rules.ephemeral_text
+        assert "**Comment jouer**\u00a0: d’abord `flock crow owl eagle`" in rules.ephemeral_text
 
         offered = await fake.autocomplete(alice, table.channel, "augury choose", "flock", flock="")
         assert offered == [{"name": "Mine", "value": "Mine"}, {"name": "Raptors", "value": "raptors"}]
@@ -98,7 +105,11 @@ async def test_a_plugin_game_played_on_discord(fake, augury, tmp_path):
         assert any(blob.startswith(b"\x89PNG") for blob in table.last_public().files.values())
 
         refused = await table.slash(bruno, "augury release", bird="crow")
-        assert refused.ephemeral_text == "Il ne reste pas de crow dans votre volée." and refused.public == []
+        assert (
+            refused.ephemeral_text
+            == "Il ne reste pas de crow dans votre volée. Attendu, par exemple\u00a0: `release eagle`."
+            and refused.public == []
+        )
         moves = await table.moves_of(bruno)
         assert [c["value"] for c in moves] == ["pass", "release eagle", "release owl", "release swan"]
         await table.slash(bruno, "play", move="release owl")

@@ -63,3 +63,17 @@ def test_a_plugin_that_fails_to_import_is_logged_once_and_left_out(tmp_path, cap
         sys.path.remove(str(tmp_path))
         importlib.invalidate_caches()
         registry.reset()
+
+
+def test_game_new_keeps_within_discords_4000_characters_as_games_are_added(augury):
+    """Every installed game's options are typed on /game new while they fit; past that the
+    command gains `options:` (written out) and the last typed ones give way."""
+    from bot.discord.command_size import LIMIT, size
+    from bot.discord.commands import game_group
+
+    built_in = game_group([g for g in engine.available_games() if g.id != "augury"])
+    names = [p.name for p in built_in.get_command("new").parameters]
+    assert size(built_in) <= LIMIT and "options" not in names and {"teams", "deckbuilding"} <= set(names)
+    crowded = game_group(engine.available_games())
+    names = [p.name for p in crowded.get_command("new").parameters]
+    assert size(crowded) <= LIMIT and "options" in names and "variant" in names

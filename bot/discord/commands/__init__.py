@@ -9,9 +9,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord.command_size import LIMIT, size
 from bot.discord.commands.common import localized
 from bot.discord.commands.lobby import add_lobby
 from bot.discord.commands.table import add_table
+from bot.discord.game_options import OptionParam, option_params
 from bot.discord.handlers import complete_move, play_move, run_command
 from bot.discord.translator import label
 from engine.protocol import Game
@@ -19,14 +21,30 @@ from engine.protocol import Game
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 
 
-def game_group(games: list[Game]) -> app_commands.Group:
+def _game_group(games: list[Game], params: list[OptionParam], written: bool) -> app_commands.Group:
     group = app_commands.Group(
         name=label("discord.cmd.game.name"),
         description=label("discord.cmd.game.desc"),
         allowed_contexts=GUILD_ONLY,
     )
-    add_lobby(group, games)
+    add_lobby(group, games, params, written)
     add_table(group, games)
+    return group
+
+
+def game_group(games: list[Game]) -> app_commands.Group:
+    """`/game`, with every game's options typed on `/game new` while they fit Discord's 4000
+    characters. When they no longer do, `/game new options:` takes any option written out
+    ("scenario:expert points:300", suggested as you type) and the last typed ones give way,
+    so installing another game never makes the command too large to register."""
+    params = option_params(games)
+    group = _game_group(games, params, written=False)
+    if size(group) <= LIMIT:
+        return group
+    group = _game_group(games, params, written=True)
+    while params and size(group) > LIMIT:
+        params = params[:-1]
+        group = _game_group(games, params, written=True)
     return group
 
 

@@ -11,7 +11,14 @@ from discord import app_commands
 
 from bot.discord.commands.common import subcommand
 from bot.discord.errors import log_unexpected
-from bot.discord.game_options import decorate, option_params, options_for, signature
+from bot.discord.game_options import (
+    OptionParam,
+    decorate,
+    merge_written,
+    options_for,
+    signature,
+    written_options,
+)
 from bot.discord.handlers import run_command
 from bot.discord.translator import label, named
 from bot.service.api import Actor, UserError, Where
@@ -40,21 +47,21 @@ async def league_names(interaction: discord.Interaction, current: str) -> list[a
     return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:25]
 
 
-def add_new(group: app_commands.Group, games: list[Game]) -> None:
+def add_new(group: app_commands.Group, games: list[Game], params: list[OptionParam], written: bool) -> None:
     """`/game new game:<choice> [seed] [league] [clock_days] [reminder_hours] [window_minutes]
-    [each game option, typed]`."""
-    params = option_params(games)
+    [the games' options, typed]`, and `[options:]` (any option written out) when `written`."""
     by_id = {g.id: g for g in games}
 
     async def new(interaction: discord.Interaction, **values: Any) -> None:
         game = by_id[values.pop("game")]
         seed, league = values.pop("seed", None), values.pop("league", None)
+        spelled = values.pop("options", None)  # options written out, when `written`
         timers = {key: values.pop(key, None) for key in ("clock_days", "reminder_hours", "window_minutes")}
 
         leagues = getattr(interaction.client, "leagues", None)
 
         async def call(service: Any, where: Where, actor: Actor) -> Any:
-            options = options_for(game, params, values)
+            options = merge_written(options_for(game, params, values), spelled)
             if seed is not None:  # the service makes a game with an explicit seed reproducible
                 options["seed"] = seed
             league_id = None
@@ -76,12 +83,18 @@ def add_new(group: app_commands.Group, games: list[Game]) -> None:
         inspect.Parameter("reminder_hours", kw, default=None, annotation=REMINDER_HOURS | None),
         inspect.Parameter("window_minutes", kw, default=None, annotation=WINDOW_MINUTES | None),
     ]
+    if written:
+        head.append(
+            inspect.Parameter("options", kw, default=None, annotation=app_commands.Range[str, 1, 400] | None)
+        )
     new.__signature__ = signature(params, head)  # type: ignore[attr-defined]
-    decorate(new, params, ["game", "seed", "league", "clock_days", "reminder_hours", "window_minutes"])
+    decorate(new, params, [p.name for p in head[1:]])
     new.__discord_app_commands_param_choices__["game"] = [  # type: ignore[attr-defined]
         app_commands.Choice(name=named(g.names), value=g.id) for g in games
     ]
     new.__discord_app_commands_param_autocomplete__ = {"league": league_names}  # type: ignore[attr-defined]
+    if written:
+        new.__discord_app_commands_param_autocomplete__["options"] = written_options(by_id)  # type: ignore[attr-defined]
     group.add_command(
         app_commands.Command(
             name=label("discord.cmd.new.name"), description=label("discord.cmd.new.desc"), callback=new
@@ -89,8 +102,8 @@ def add_new(group: app_commands.Group, games: list[Game]) -> None:
     )
 
 
-def add_lobby(group: app_commands.Group, games: list[Game]) -> None:
-    add_new(group, games)
+def add_lobby(group: app_commands.Group, games: list[Game], params: list[OptionParam], written: bool) -> None:
+    add_new(group, games, params, written)
 
     @subcommand(group, "join", "role")
     async def join(interaction: discord.Interaction, role: str | None = None) -> None:
