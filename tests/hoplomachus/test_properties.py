@@ -44,7 +44,8 @@ def _play(seed: int, kind: str, options: Options, max_steps: int, deep: bool):
             assert COMMAND.validate_python(json.loads(json.dumps(cmd.model_dump(mode="json")))) == cmd
         outcome = GAME.apply(state, "p1", cmd)
         assert not problems(outcome.state), problems(outcome.state)
-        assert not leaks(outcome.events, outcome.state, GAME.view(outcome.state, None))
+        if deep:
+            assert not leaks(outcome.events, outcome.state, GAME.view(outcome.state, None))
         log.append(("p1", cmd))
         state = outcome.state
     return state, log
@@ -87,12 +88,16 @@ def test_refused_commands_change_nothing(seed, steps, pick):
     assert state.model_dump_json() == before
 
 
+CI_CAMPAIGNS = {"chosen": 30, "valiant": 70, "fearless": 100}  # 200 in all; the long ones fewer
+
+
 @pytest.mark.parametrize("diff", DIFFICULTIES)
-def test_seeded_campaigns_finish_without_a_failure(diff):
-    """90 random-player and 10 heuristic campaigns per difficulty (300 in all)."""
+def test_200_seeded_campaigns_finish_without_a_failure(diff):
+    """Random-player campaigns, and a heuristic one in 20, with the invariants at every step
+    (views and notation are checked by the property test above)."""
     outcomes = []
-    for i in range(100):
-        kind = "heuristic" if i % 10 == 0 else "random"
+    for i in range(CI_CAMPAIGNS[diff]):
+        kind = "heuristic" if i % 20 == 0 else "random"
         state, _ = _play(7000 + i, kind, Options(difficulty=diff), max_steps=20_000, deep=False)
         result = GAME.result(state)
         assert result is not None, f"seed {7000 + i} did not finish"
