@@ -257,11 +257,22 @@ def order_matters(ctx: Ctx, live: list[Fighter]) -> bool:
         return False
     if f.sub == "abil":
         return True
-    seen: dict[str, int] = {}
+    seen: dict[str, list[Fighter]] = {}
     for u in live:
         for o in engage_choice(ctx, u):
-            seen[o] = seen.get(o, 0) + 1
-    return any(n > 1 and f.get(fid) and f.get(fid).hp <= 6 for fid, n in seen.items())
+            seen.setdefault(o, []).append(u)
+    for fid, attackers in seen.items():
+        target = f.get(fid)
+        if len(attackers) > 1 and target and any(max_damage(f, a, target) >= target.hp for a in attackers):
+            return True
+    return False
+
+
+def max_damage(f: Fight, a: Fighter, d: Fighter) -> int:
+    """The most an attack of `a` can deal to `d`: the order matters only if it may defeat."""
+    faces = content().dice
+    top = sum(max(faces[c].faces) for c in combat.attack_dice(f, a, d))
+    return 2 * top if has(a, "perfect") else top
 
 
 def act(ctx: Ctx, u: Fighter, mark: str | None = None, target: str | None = None) -> None:
