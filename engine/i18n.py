@@ -3,14 +3,35 @@
 The engine never formats sentences: it returns `Text(key, params)` values, and the adapter
 renders them in the reader's language with `render(text, locale)`. Catalogs are JSON files
 named `<locale>.json` in a `locales/` folder beside each package that registers one.
+
+Plurals. A value may hold ICU-style plural blocks, `{count, plural, one {# wound} other {#
+wounds}}`, where `#` is the number and a branch may hold other `{param}`s; `=0 {...}` matches one
+exact number. The category of a number ("one", "few", "many", "other"...) comes from CLDR through
+Babel (`babel.Locale(...).plural_form`): in French 0 and 1 are singular ("0 blessure"), in
+English only 1 is. Babel rather than Fluent because our catalogs are flat JSON `key -> text`
+with `str.format` placeholders that several packages, the tests and discord.py's Translator
+(bot/discord/translator.py) already read: the ICU plural syntax slots into those values and
+leaves every other entry as it was, where Fluent would mean `.ftl` files, `{ $param }`
+placeholders and a second set of tooling for the same strings. Babel is the maintained
+source of the plural rules; the small parser here only picks the branch.
+
+French typography. French values are rendered with the rules a French reader expects, so
+translators type plain spaces and apostrophes: a no-break space (U+00A0, which every Discord
+client font and our bundled DejaVu Sans have) before `: ; ! ?`, `%` and `»` and after `«`,
+and the typographic apostrophe ’. The rule reads the template only, never the parameters
+(player names, notation), and skips `code spans`, `{placeholders}`, URLs, mentions `<@id>` and
+command mentions `</game hand:1>`.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from pydantic import BaseModel, ConfigDict
 
 LOCALES = ("en", "fr")
@@ -120,14 +141,148 @@ def render(text: Text | str, locale: str | None = None) -> str:
     if isinstance(text, str):
         return text
     loc = normalize_locale(locale)
-    template = _catalogs[loc].get(text.key) or _catalogs[DEFAULT_LOCALE].get(text.key)
+    template = _catalogs[loc].get(text.key)
+    if template is None:
+        template, loc_of_template = _catalogs[DEFAULT_LOCALE].get(text.key), DEFAULT_LOCALE
+    else:
+        loc_of_template = loc
     if template is None:
         return text.key
     params = {k: _render_param(v, loc) for k, v in text.params.items()}
+    return format_template(template, params, loc_of_template)
+
+
+def format_template(template: str, params: dict[str, Any], locale: str) -> str:
+    """Fill one catalog value: plural blocks first, then `{param}`s, in `locale`'s typography."""
+    template = _typography(template, locale)
     try:
-        return template.format(**params)
+        return _expand_plurals(template, params, locale).format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+# --- plurals ---------------------------------------------------------------------------------
+
+_PLURAL_HEAD = re.compile(r"\{\s*(\w+)\s*,\s*plural\s*,")
+_BRANCH = re.compile(r"\s*(=\d+|zero|one|two|few|many|other)\s*\{")
+
+
+def _matching_brace(text: str, start: int) -> int:
+    """Index of the `}` closing the `{` at `start`."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError(f"unbalanced braces in {text!r}")
+
+
+def _branches(body: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    pos = 0
+    while body[pos:].strip():
+        m = _BRANCH.match(body, pos)
+        if m is None:
+            raise ValueError(f"bad plural branch in {body!r}")
+        end = _matching_brace(body, m.end() - 1)
+        out[m.group(1)] = body[m.end() : end]
+        pos = end + 1
+    if "other" not in out:
+        raise ValueError(f"a plural block needs an 'other' branch: {body!r}")
+    return out
+
+
+def _number(value: Any) -> int | float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return value
+    try:
+        return float(str(value)) if "." in str(value) else int(str(value))
+    except ValueError:
+        return None
+
+
+def plural_category(number: float, locale: str) -> str:
+    """CLDR plural category of `number` in `locale` (Babel): 'one', 'other', 'many'..."""
+    return _plural_form(normalize_locale(locale))(abs(number))
+
+
+@cache
+def _plural_form(locale: str):
+    return Locale.parse(locale).plural_form
+
+
+def _expand_plurals(template: str, params: dict[str, Any], locale: str) -> str:
+    """Replace each `{n, plural, ...}` by the branch for `params[n]`, `#` by the number."""
+    while (m := _PLURAL_HEAD.search(template)) is not None:
+        end = _matching_brace(template, m.start())
+        branches = _branches(template[m.end() : end])
+        value = params.get(m.group(1))
+        number = _number(value)
+        if number is None:
+            chosen = branches["other"]
+        else:
+            chosen = branches.get(f"={number:g}") or branches.get(plural_category(number, locale))
+            chosen = branches["other"] if chosen is None else chosen
+        shown = str(value) if value is not None else "#"
+        template = template[: m.start()] + chosen.replace("#", shown) + template[end + 1 :]
+    return template
+
+
+def placeholders(template: str) -> set[str]:
+    """The parameter names a catalog value uses (plural blocks included)."""
+    names = set(_PLURAL_HEAD.findall(template))
+    stripped = template
+    while (m := _PLURAL_HEAD.search(stripped)) is not None:
+        end = _matching_brace(stripped, m.start())
+        inner = " ".join(_branches(stripped[m.end() : end]).values())
+        stripped = stripped[: m.start()] + inner + stripped[end + 1 :]
+    names |= set(re.findall(r"(?<!\{)\{(\w+)[}!:.\[]", stripped.replace("{{", "")))
+    return names
+
+
+# --- French typography -----------------------------------------------------------------------
+
+NBSP = "\u00a0"
+# Spans the rule leaves alone: `code`, {param} placeholders (not plural branches, which are
+# prose), URLs, mentions <@id> <#id> <@&id>, command mentions </game hand:1>, <:emoji:id>, <t:1:R>.
+_PROTECTED = re.compile(r"`[^`]*`|\{\w+(?:[!:.\[][^{}]*)?\}|https?://\S+|<(?:[@#/:&!]|a:|t:)[^<>]*>")
+_SPACE_BEFORE = re.compile(r"[ \u202f\u00a0]+([:;!?%»])")
+_SPACE_AFTER = re.compile(r"«[ \u202f\u00a0]*")
+# A number and its unit stay on one line: 10 h, {seconds} s, 3 PV.
+_UNIT = re.compile(r"(?<=\d) (?=(?:h|min|s|ms|j|PV|PP|€)(?![\w’']))")
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
+def french_typography(text: str) -> str:
+    """`text` with French spacing and apostrophes, outside protected spans."""
+    out: list[str] = []
+    pos, after_number = 0, False
+    for m in _PROTECTED.finditer(text):
+        plain = _french_plain(text[pos : m.start()], after_number)
+        if m.group(0).startswith("{"):  # d'{unit} -> d’{unit}
+            plain = re.sub(r"(?<=\w)'$", "’", plain)
+        out += [plain, m.group(0)]
+        pos, after_number = m.end(), m.group(0).startswith("{")
+    out.append(_french_plain(text[pos:], after_number))
+    return "".join(out)
+
+
+def _french_plain(text: str, after_number: bool = False) -> str:
+    """One unprotected stretch; `after_number` when it follows a placeholder (`{n} h`)."""
+    text = _SPACE_BEFORE.sub(lambda m: NBSP + m.group(1), text)
+    text = _SPACE_AFTER.sub("«" + NBSP, text)
+    text = _UNIT.sub(NBSP, ("0" if after_number else "") + text)[1 if after_number else 0 :]
+    return _APOSTROPHE.sub("’", text)
+
+
+@lru_cache(maxsize=4096)
+def _typography(template: str, locale: str) -> str:
+    return french_typography(template) if locale == "fr" else template
 
 
 def t(key: str, locale: str | None = None, **params: Any) -> str:

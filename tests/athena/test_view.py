@@ -74,11 +74,9 @@ def test_summary_gives_the_public_position_in_words():
 
     state = new_state()
     lines = [render(t, "en") for t in GAME.summary(GAME.view(state, None))]
-    assert lines[0] == "Scenario: The Battle for Athens, first to 2 round(s)."
+    assert lines[0] == "Scenario: The Battle for Athens, first to 2 rounds."
     assert lines[1] == "Round 1, duel 1: deployment phase."
-    assert (
-        lines[2].startswith("Player 1: 0/2 round(s) won; this round 0 VP") and "15 card(s) left" in lines[2]
-    )
+    assert lines[2].startswith("Player 1: 0/2 rounds won; this round 0 VP") and "15 cards left" in lines[2]
     t = arena({15: "GR", 1: "PE"}, {15: "PE", 1: "PE"})
     row = t.state.terrain_row[0]
     t.play("p1: engage 15", "p2: engage 15")  # GR takes PE and the active terrain

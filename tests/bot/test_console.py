@@ -49,7 +49,7 @@ async def run(transcript: str, tmp_path: Path) -> tuple[int, list[str]]:
 async def test_the_toy_transcript_plays_a_whole_game(tmp_path):
     rc, out = await run((DATA / "toy_game.txt").read_text(encoding="utf-8"), tmp_path)
     assert rc == 0, "\n".join(out[-5:])
-    assert out[-1] == "Transcript replayed: 27 commands, 8 expected rejection(s)."
+    assert out[-1] == "Transcript replayed: 27 commands, 8 expected rejections."
     assert "[to alice] You bid 4." in out and "[only alice] Your hand: 5" in out
     assert "Game #1 is over. Winner: alice — higher score" in out
     assert (
@@ -86,7 +86,9 @@ async def test_french_table_and_private_prefixes(tmp_path):
         lang="fr",
         render_images=False,
     )
-    assert rc == 0 and "La partie n°1 de Présages commence !" in out and "[to bob] Vos choix :" in out
+    assert (
+        rc == 0 and "La partie n°1 de Présages commence\u00a0!" in out and "[to bob] Vos choix\u00a0:" in out
+    )
 
 
 def test_images_and_files_are_written_and_named(tmp_path, service):
@@ -133,7 +135,7 @@ async def test_a_game_sets_its_clock_and_reminder_at_the_local_table(tmp_path):
     )
     assert rc == 0, "\n".join(out[-5:])
     assert "[refused] alice: Move clock: give a number of days from 0 (off) to 60, not “soon”." in out
-    assert "[only bob] Reminders: after 6 h of silence; move clock: 2 day(s) per move." in out
+    assert "[only bob] Reminders: after 6 h of silence; move clock: 2 days per move." in out
 
 
 async def test_help_lists_each_game_with_its_options_in_the_users_language(tmp_path):
@@ -144,13 +146,13 @@ async def test_help_lists_each_game_with_its_options_in_the_users_language(tmp_p
         db=None, out=tmp_path, transcript=path, write=out.append, lang="fr", render_images=False
     )
     assert rc == 0
-    guide = out[out.index("Jeux et options (/game new game:<id> option:valeur …) :") :]
+    guide = out[out.index("Jeux et options (/game new game:<id> option:valeur …)\u00a0:") :]
     assert "Battle for Athena — game:athena, 2 joueurs" in guide
     assert (
-        "  scenario : athenes = La Bataille pour Athènes, initiation = Initiation (sans cartes Pouvoir), "
-        "expert = Mode Expert (les joueurs constituent leur armée) ; par défaut athenes"
+        "  scenario\u00a0: athenes = La Bataille pour Athènes, initiation = Initiation (sans cartes Pouvoir), "
+        "expert = Mode Expert (les joueurs constituent leur armée)\u00a0; par défaut athenes"
         " — Le scénario à jouer (Initiation pour une première partie)."
     ) in guide
-    assert "  terrain_specials : true ou false ; par défaut false" in " ".join(guide)
+    assert "  terrain_specials\u00a0: true ou false\u00a0; par défaut false" in " ".join(guide)
     rc, out = await run("help\n", tmp_path)  # a game without descriptions: values and defaults
     assert "Omens — game:toy, 2 players" in out and "  hand: a whole number from 1 to 4; default 3." in out

@@ -16,7 +16,7 @@ async def test_selfplay_plays_every_game_to_the_end_and_replays_it():
     )
     assert summary.ok, summary.failures
     assert summary.games == 6 and summary.moves >= 6 * 5 and sum(summary.wins.values()) == 6
-    assert out[0].startswith("Game 1 (seed 11): ") and out[-1].startswith("6 game(s), 0 failure(s), ")
+    assert out[0].startswith("Game 1 (seed 11): ") and out[-1].startswith("6 games, 0 failures, ")
 
 
 def test_mixed_players_alternate_the_stronger_seat():

@@ -39,7 +39,7 @@ async def test_settings_are_for_managers_and_checked(service, store):
             await service.settings(WHERE, ADMIN, **kwargs)
         assert info.value.text.key == key
     reply = await service.settings(WHERE, ADMIN, locale="fr", reminder_hours=6, clock_days=2)
-    assert lines(reply) == ["Settings: language fr, reminders after 6 h, move clock 2 day(s) per move."]
+    assert lines(reply) == ["Settings: language fr, reminders after 6 h, move clock 2 days per move."]
     reply = await service.new_game(WHERE, ALICE, "toy", {})
     assert reply.messages[0].locale == "fr"  # public messages speak the guild's language
     await service.settings(WHERE, ADMIN, clock_days=0)
@@ -118,9 +118,9 @@ async def test_status_board_and_rules(service, clock):
     await seated(service)
     reply = await service.status(WHERE, BOB)
     shown = lines(reply, locale="fr")
-    assert shown[:3] == ["Partie n°1 : Présages, en cours.", "p1 : alice", "p2 : bob"]
-    assert shown[3] == "Coup 0 ; au tour de : alice, bob."
-    assert shown[4].startswith("Pendule : jouez avant le 2023-11-")
+    assert shown[:3] == ["Partie n°1\u00a0: Présages, en cours.", "p1\u00a0: alice", "p2\u00a0: bob"]
+    assert shown[3] == "Coup 0\u00a0; au tour de\u00a0: alice, bob."
+    assert shown[4].startswith("Pendule\u00a0: jouez avant le 2023-11-")
     reply = await service.board(WHERE, ALICE)
     assert lines(reply) == ["Game #1: Omens, after move 0."] and reply.messages[0].ephemeral
     lobby = Where(WHERE.guild_id, "lobby-chan")

@@ -127,7 +127,7 @@ async def test_start_deals_private_choices_and_pings_who_must_act(service, store
     assert "Your move: alice, bob." in lines(reply, public=True)
     alice_dm, bob_dm = reply.private(ALICE.user_id), reply.private(BOB.user_id)
     assert len(alice_dm) == len(bob_dm) == 1
-    assert bob_dm[0].locale == "fr" and lines(reply, to=BOB.user_id, locale="fr") == ["Vos choix :"]
+    assert bob_dm[0].locale == "fr" and lines(reply, to=BOB.user_id, locale="fr") == ["Vos choix\u00a0:"]
     # simultaneous bids: each gets buttons for their own hidden cards, only privately
     state = await store.current_state(1)
     alice_cards = json.loads(state)["hands"]["p1"]

@@ -30,7 +30,7 @@ async def test_a_hidden_bid_stays_private_until_both_are_in(service, store):
     assert str(card) not in text(reply, public=True)
     assert lines(reply, to=ALICE.user_id) == [f"You bid {card}."]
     # bob's view did not change, but his old buttons went stale: fresh ones, privately
-    assert lines(reply, to=BOB.user_id, locale="fr") == ["La partie attend toujours votre choix :"]
+    assert lines(reply, to=BOB.user_id, locale="fr") == ["La partie attend toujours votre choix\u00a0:"]
     assert {decode(b.custom_id).rev for b in reply.private(BOB.user_id)[0].buttons} == {
         (await store.get_game(1)).rev
     }
@@ -222,8 +222,8 @@ async def test_hand_is_ephemeral_in_the_players_language(service, store):
     [message] = reply.messages
     assert message.ephemeral and message.to_user is None
     shown = lines(reply, locale="fr")
-    assert shown[0] == "Votre main : " + ", ".join(map(str, cards))
-    assert shown[1] == "Vos coups possibles : " + ", ".join(f"bid {c}" for c in cards)
+    assert shown[0] == "Votre main\u00a0: " + ", ".join(map(str, cards))
+    assert shown[1] == "Vos coups possibles\u00a0: " + ", ".join(f"bid {c}" for c in cards)
     assert len(message.buttons) == len(cards)
     with pytest.raises(UserError, match="bot.err.not_seated"):
         await service.hand(WHERE, CAROL)

@@ -21,12 +21,12 @@ async def open_timed(service, **timers) -> list[str]:
 
 async def test_a_game_keeps_its_own_clock_and_reminder_across_a_restart(service, store, clock):
     opened = await open_timed(service, clock_days=2, reminder_hours=6)
-    assert opened[1] == "Reminders: after 6 h of silence; move clock: 2 day(s) per move."
+    assert opened[1] == "Reminders: after 6 h of silence; move clock: 2 days per move."
     await seated(service, where=PLAIN)
     timed, plain = await store.get_game(1), await store.get_game(2)
     assert (timed.remind_at, timed.deadline) == (clock.now + 6 * HOUR, clock.now + 2 * DAY)
     assert (plain.remind_at, plain.deadline) == (clock.now + 24 * HOUR, None)
-    assert "Rappels : après 6 h sans coup ; pendule : 2 jour(s) par coup." in lines(
+    assert "Rappels\u00a0: après 6\u00a0h sans coup\u00a0; pendule\u00a0: 2 jours par coup." in lines(
         await service.status(WHERE, BOB), locale="fr"
     )
     assert lines(await service.status(PLAIN, ALICE))[-1] == (

@@ -24,7 +24,7 @@ async def test_a_move_that_revealed_nothing_is_taken_back_alone(service, store):
     state_before = await store.current_state(1)
     await service.play(WHERE, ALICE, "pass")
     reply = await service.undo(WHERE, ALICE)
-    assert lines(reply, public=True)[:2] == ["alice takes back 1 move(s).", "Your move: alice."]
+    assert lines(reply, public=True)[:2] == ["alice takes back 1 move.", "Your move: alice."]
     record = await store.get_game(1)
     assert record.seq == 2 and record.pending is None
     assert await store.current_state(1) == state_before
@@ -47,7 +47,7 @@ async def test_a_revealing_move_needs_the_opponents_agreement(service, store):
     await service.play(WHERE, ALICE, "roll")  # consumed randomness: reveals
     before = await store.current_state(1)
     reply = await service.undo(WHERE, ALICE)
-    assert lines(reply) == ["alice asks to take back 1 move(s). bob: do you accept?"]
+    assert lines(reply) == ["alice asks to take back 1 move. bob: do you accept?"]
     message = reply.messages[0]
     assert message.mentions == [BOB.user_id] and [decode(b.custom_id).action for b in message.buttons] == [
         "undo_ok",
@@ -57,7 +57,7 @@ async def test_a_revealing_move_needs_the_opponents_agreement(service, store):
     with pytest.raises(UserError, match="bot.err.request_waiting"):
         await service.undo(WHERE, ALICE)
     reply = await service.undo(WHERE, BOB)  # agreeing by command
-    assert lines(reply, public=True)[0] == "alice takes back 1 move(s)."
+    assert lines(reply, public=True)[0] == "alice takes back 1 move."
     assert (await store.get_game(1)).seq == 2 and (await store.get_game(1)).pending is None
 
 
@@ -106,7 +106,7 @@ async def test_undoing_past_an_opponents_move_needs_agreement(service, store):
     await service.play(WHERE, ALICE, "pass")
     await service.play(WHERE, BOB, "pass")  # reveals nothing, but it is bob's move
     reply = await service.undo(WHERE, ALICE)
-    assert lines(reply) == ["alice asks to take back 2 move(s). bob: do you accept?"]
+    assert lines(reply) == ["alice asks to take back 2 moves. bob: do you accept?"]
     await service.undo(WHERE, BOB)
     assert (await store.get_game(1)).seq == 2
 
@@ -120,7 +120,7 @@ async def test_undo_with_ai_takes_back_its_replies_too(service, store):
     await service.play(WHERE, ALICE, "pass")  # the AI answers, with a pass (seed 14)
     assert [a.notation for a in await store.actions(1, after=2)] == ["pass", "pass"]
     reply = await service.undo(WHERE, ALICE)  # no other human, nothing revealed: alone
-    assert lines(reply, public=True)[0] == "alice takes back 2 move(s)."
+    assert lines(reply, public=True)[0] == "alice takes back 2 moves."
     assert await store.current_state(1) == state
 
 

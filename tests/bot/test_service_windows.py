@@ -40,8 +40,8 @@ async def test_a_window_reaches_its_player_with_labelled_buttons_and_its_deadlin
     [dm] = [m for m in reply.messages if m.to_user == BOB.user_id]
     assert [b.custom_id for b in dm.buttons] == ["ag:1:4:play:pass"]
     assert text(reply, to=BOB.user_id, locale="fr").splitlines()[-2:] == [
-        "Maraudeurs Infernaux est activée à côté de vos unités : la harceler ?",
-        "Passe d’elle-même dans 10 min (Passer).",
+        "Maraudeurs Infernaux est activée à côté de vos unités\u00a0: la harceler\u00a0?",
+        "Passe d’elle-même dans 10\u00a0min (Passer).",
     ]
     assert (await store.get_game(1)).window_at == clock.now + 600
     await service.press(WHERE, BOB, "ag:1:4:play:pass")

@@ -34,7 +34,10 @@ async def test_a_reaction_window_by_dm_and_a_standing_order(fake, tmp_path):
 
         # Bob may harass: his window comes by DM, in French, with its limit and a labelled button.
         dm = last_dm_with_buttons(table, bob)
-        assert "la harceler ?" in dm.content and "Passe d’elle-même dans 10 min (Passer)." in dm.content
+        assert (
+            "la harceler\u00a0?" in dm.content
+            and "Passe d’elle-même dans 10\u00a0min (Passer)." in dm.content
+        )
         [(custom_id, label)] = dm.button_labels.items()
         assert custom_id.endswith(":play:pass") and label == "Passer"
         before = len(table.public())
@@ -43,13 +46,13 @@ async def test_a_reaction_window_by_dm_and_a_standing_order(fake, tmp_path):
 
         # A standing order from Discord, then the next window answers itself.
         orders = await table.slash(bob, "game orders", order="counter", value="never")
-        assert orders.public == [] and "Contre-attaque : jamais" in orders.ephemeral_text
+        assert orders.public == [] and "Contre-attaque\u00a0: jamais" in orders.ephemeral_text
         await table.slash(bob, "game orders", order="defend", value="never")
         attack = await table.slash(alice, "play", move="atk c3xc4")
         assert "Bob's standing order: Pass." in "\n".join(m.content for m in attack.public)
         shown = await table.slash(bob, "game orders")
         assert (
-            "Vos ordres permanents : Contre-attaque : jamais, Défendre une unité attaquée : jamais."
+            "Vos ordres permanents\u00a0: Contre-attaque\u00a0: jamais, Défendre une unité attaquée\u00a0: jamais."
             in shown.ephemeral_text
         )
     finally:

@@ -49,8 +49,8 @@ async def test_create_then_names_are_unique_per_server(leagues):
     out = text(reply)
     assert "Spring Cup" in out and "Mythic Battles" in out and "Thurstone-Mosteller" in out
     assert "from 2025-06-01 to 2025-08-31" in out and "variant: teams (two against two)" in out
-    assert "Saison 1 : du 2025-06-01 au 2025-08-31" in text(reply, "fr")
-    assert "variante : équipes (deux contre deux)" in text(reply, "fr")
+    assert "Saison 1\u00a0: du 2025-06-01 au 2025-08-31" in text(reply, "fr")
+    assert "variante\u00a0: équipes (deux contre deux)" in text(reply, "fr")
     async with leagues.store.reading() as conn:
         assert (await repo.league(conn, 1)).variant == "teams"
     with pytest.raises(UserError) as err:

@@ -120,7 +120,7 @@ async def test_leagues_through_discord(fake, people, tmp_path):
         assert {r["status"] for r in rows} == {"accepted"}
 
         french = await table.slash(alice, "league standings")
-        assert "Joueur" in french.original.content and "Parties : 3" in french.original.content
+        assert "Joueur" in french.original.content and "Parties\u00a0: 3" in french.original.content
         season = await table.slash(olga, "league season new")
         assert "Season 2 starts now" in season.original.content
     finally:
@@ -158,7 +158,7 @@ async def test_disputes_decisions_and_views_through_discord(fake, people, tmp_pa
 
         bad = await table.slash(alice, "league report", opponent=bob.id, result="win", played="2025-13-01")
         assert (
-            bad.public == [] and "« 2025-13-01 » n’est pas une date" in bad.ephemeral_text
+            bad.public == [] and "«\u00a02025-13-01\u00a0» n’est pas une date" in bad.ephemeral_text
         )  # Alice reads French
         teams = await table.slash(
             alice, "league report", opponent=bob.id, result="win", partner=olga.id, opponent_partner="4242"

@@ -311,7 +311,9 @@ async def test_a_game_recorded_from_agora_cannot_be_reported_again(league, store
     with pytest.raises(UserError) as err:
         await league.report(WHERE, actor("bob"), "alice", "loss")
     assert err.value.text.key == "league.err.played_here" and err.value.text.params["next"] == 2
-    assert "déjà enregistrée : match n° 1, victoire de Alice sur Bob (2–1)" in render(err.value.text, "fr")
+    assert "déjà enregistrée\u00a0: match n° 1, victoire de Alice sur Bob (2–1)" in render(
+        err.value.text, "fr"
+    )
     other_day = report_id(await league.report(WHERE, actor("bob"), "alice", "win", played="2025-06-14"))
     table_game = report_id(await league.report(WHERE, actor("bob"), "alice", "win", number=2))
     others = report_id(await league.report(WHERE, actor("cara"), "dan", "win"))  # other players: game 1

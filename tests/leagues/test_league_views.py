@@ -114,7 +114,7 @@ async def test_stats_by_faction_first_player_and_scenario(league):
     assert "first player: 33% wins (1W 1D 1L of 3)" in out
     assert "athènes, athena: 50% wins (1W 0D 1L of 2)" in out
     fr = text(await league.stats(WHERE, actor("bob", locale="fr")), "fr")
-    assert "premier joueur : 33 % de victoires" in fr
+    assert "premier joueur\u00a0: 33\u00a0% de victoires" in fr
 
 
 async def test_export_matches_replays_to_the_standings(league):
@@ -162,5 +162,5 @@ def test_a_long_table_keeps_the_image_legible_and_points_to_the_export():
     image = PILImage.open(io.BytesIO(png))
     assert image.size == (780, 104 + 44 * (30 + 1 + 1) + 16)  # 30 players, then one note
     assert [render(n, "fr") for n in images._notes(rows, 30)] == [
-        "… et 10 autres joueurs : /league export les liste tous."
+        "… et 10 autres joueurs\u00a0: /league export les liste tous."
     ]

@@ -65,7 +65,7 @@ def test_attack_choices_show_targets_by_name_and_square():
     ]
     assert moves.target_choices(MOVING, UNITS_AT, "", "fr", "f6") == [
         ("Maraudeurs Infernaux (e6)", "atk f6xe6"),
-        ("Tir disséminé : Maraudeurs Infernaux (e6) + Ombres de l'Érèbe (e7)", "spread f6xe6+e7"),
+        ("Tir disséminé\u00a0: Maraudeurs Infernaux (e6) + Ombres de l'Érèbe (e7)", "spread f6xe6+e7"),
     ]
     assert [v for _, v in moves.target_choices(MOVING, UNITS_AT, "", "en", "d3")] == ["atk d3xe6"]
     assert moves.attacker_choices(MOVING, UNITS_AT, "", "en") == [

@@ -57,7 +57,7 @@ def test_a_clash_refuses_both_armies_tells_each_privately_and_bars_the_unit():
     assert "Owls" in render(
         next(e.text for e in events if e.to == "p1" and e.text.key == "mythic.ev.clash_private"), "en"
     )
-    assert render(public[-1].text, "fr").endswith("Recrutent à nouveau : Joueur 1, Joueur 2.")
+    assert render(public[-1].text, "fr").endswith("Recrutent à nouveau\u00a0: Joueur 1, Joueur 2.")
     assert GAME.legal(state, "p1") and all("owls" not in c.units for c in GAME.legal(state, "p1"))
     with pytest.raises(IllegalCommand) as err:
         run(state, [("p1", f"army {OWLS}")])

@@ -53,7 +53,7 @@ async def test_french_reader_gets_french_names_and_starters(mythic):
         "cerbère, rhadamanthe, assesseurs, maraudeurs, legion-a, legion-p, artilleurs",
     )
     listed = text(await mythic.list_armies(WHERE, BOB), "fr")
-    assert "**Vos armées** (1/25)" in listed and "**Meute** : Hadès, 7 Unités, 100 points" in listed
+    assert "**Vos armées** (1/25)" in listed and "**Meute**\u00a0: Hadès, 7 Unités, 100 points" in listed
     assert "**L'armée de Jean (exemple du livret)** (`nick`)" in listed
     shown = text(await mythic.show(WHERE, BOB, "nick"), "fr")  # a starter shows like a saved army
     assert "Cerbère, Gardien de la Porte des Enfers (29)" in shown and "✅ duel (100 points)" in shown
@@ -119,7 +119,7 @@ async def test_check_gives_the_live_cost_and_the_engines_verdict(mythic):
     assert "does not serve Athena" in mixed
     assert "✅" in text(await mythic.check(WHERE, ALICE, "athena", MIXED, deckbuilding=True))
     french = text(await mythic.check(WHERE, BOB, "hades", "cerbère"), "fr")
-    assert "Hadès : Cerbère, Gardien de la Porte des Enfers. 1 Unités, 29/100 points." in french
+    assert "Hadès\u00a0: Cerbère, Gardien de la Porte des Enfers. 1 Unités, 29/100 points." in french
     assert "Une armée compte de 5 à 10 Unités, pas 1." in french
 
 

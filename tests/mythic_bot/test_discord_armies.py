@@ -88,7 +88,7 @@ async def test_save_recruit_and_play_typed_moves(fake, tmp_path):
         assert "Hellhounds" not in listed.ephemeral_text and "Aucune pour l’instant" in listed.ephemeral_text
         assert "L'armée de Jean (exemple du livret)" in listed.ephemeral_text
         checked = await table.slash(bruno, "army check", faction="athena", units="talos strat spart")
-        assert "Athéna : Talos, le Géant de Bronze" in checked.ephemeral_text
+        assert "Athéna\u00a0: Talos, le Géant de Bronze" in checked.ephemeral_text
         assert "Une armée compte de 5 à 10 Unités, pas 3." in checked.ephemeral_text
 
         # a table against an AI seat: recruit the saved army, chosen by autocomplete

@@ -63,7 +63,7 @@ def test_the_first_example_replays_through_the_documented_entry_point(tmp_path):
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     lines = len([line for line in blocks("text")[0].splitlines() if line.strip()])
-    assert f"Transcript replayed: {lines} commands, 0 expected rejection(s)." in result.stdout
+    assert f"Transcript replayed: {lines} commands, 0 expected rejections." in result.stdout
     assert list((tmp_path / "out" / "game-1").glob("*.png"))  # the images the README mentions
 
 

@@ -61,7 +61,7 @@ def test_the_rulebook_example_reads_as_the_rulebook_writes_it():
 
 def test_the_line_reads_in_french():
     assert dice_line(cc_attack(), "fr") == (
-        "CC contre 6 — 1: 5+4=9 ✓ · 2: 3+1=4 · 3: 1 défaussé · 4: 0 perdu · 5: 6 ✓ → réussites : 2 — dégâts : 2"
+        "CC contre 6 — 1: 5+4=9 ✓ · 2: 3+1=4 · 3: 1 défaussé · 4: 0 perdu · 5: 6 ✓ → réussites\u00a0: 2 — dégâts\u00a0: 2"
     )
 
 
@@ -102,7 +102,7 @@ def test_an_evaded_attack_and_a_destroyed_target():
     evaded = cc_attack().model_copy(update={"evaded": True})
     assert dice_line(evaded, "en").endswith("— evaded: no effect")
     killed = cc_attack().model_copy(update={"destroyed": ["p1.spartans"]})
-    assert dice_line(killed, "fr").endswith("— dégâts : 2 — détruites : 1")
+    assert dice_line(killed, "fr").endswith("— dégâts\u00a0: 2 — détruites\u00a0: 1")
 
 
 def test_the_drawn_dice_mark_successes_in_gold_and_wrap_in_narrow_panels():
