@@ -162,18 +162,24 @@ def harbours(state: State) -> list[str]:
     return [k for k, v in content().locations.items() if v.kind == "harbour" and k != state.location]
 
 
+def travel_options(state: State) -> list[str]:
+    """Where the camp may go now (travel, at a harbour, after sailing)."""
+    cont = content()
+    if state.phase == "sailed":  # any location next to the harbour you landed in
+        return [
+            x
+            for x in cont.adjacent(state.location)
+            if cont.locations[x].kind != "capital" or capital_open(state, x)
+        ]
+    allowed = destinations(state)
+    if not allowed and state.phase == "travel":  # a dead end: going back is the only way on
+        allowed = [x for x in cont.adjacent(state.location) if cont.locations[x].kind != "capital"]
+    return allowed
+
+
 def go(ctx: Ctx, to: str) -> None:
     state = ctx.state
-    if state.phase == "travel":
-        allowed = destinations(state)
-    elif state.phase == "harbour":
-        allowed = [x for x in destinations(state)]
-    else:  # after sailing: any location next to the harbour
-        allowed = [
-            x
-            for x in content().adjacent(state.location)
-            if content().locations[x].kind != "capital" or capital_open(state, x)
-        ]
+    allowed = travel_options(state)
     if to not in allowed:
         raise IllegalCommand("hop.err.cannot_go", to=to, options=", ".join(allowed) or "-")
     state.previous, state.location = state.location, to
