@@ -51,6 +51,8 @@ GAME_COMMANDS = {
     "rules",
     "settings",
     "orders",
+    "mine",
+    "list",
 }
 # The options of each /game subcommand but `new` (whose options are the game's), as on Discord:
 # anything else is refused by name rather than ignored.
@@ -97,7 +99,8 @@ def parse_line(line: str, commands: console_commands.CommandTable | None = None)
     if not words:
         raise BadLine(line)
     head, rest = words[0].lower(), words[1:]
-    if head in ("help", "moves", "quit", "exit"):
+    if head in ("help", "/help", "moves", "quit", "exit"):
+        head = head.lstrip("/")
         return Parsed(user, "quit" if head == "exit" else head, rest, {})
     if head == "/game" and rest:  # an unknown subcommand is refused by name, as for /league
         command, rest = f"game {rest[0].lower()}", rest[1:]
@@ -175,14 +178,15 @@ class LocalTable:
     async def dispatch(self, p: Parsed, actor: Actor) -> Reply | None:
         service, where, opt = self.service, self.where, p.options
         if p.command == "help":
+            self.show(service.help(actor, [f"/{g}" for g in self.commands.groups if g != "league"]), p.user)
             self.write(self.text(Text("bot.console.help")))
             for line in self.commands.usage():
                 self.write(self.text(Text("bot.console.group", params={"line": line})))
             for line in service.games_guide(actor):
                 self.write(self.text(line))
             return None
-        if p.command == "moves":
-            moves = await service.legal_moves(where, actor)
+        if p.command == "moves":  # `moves 15`: only those starting with (else containing) 15
+            moves = await service.legal_moves(where, actor, " ".join(p.args))
             self.write(
                 ", ".join(moves)
                 if moves
@@ -235,6 +239,8 @@ class LocalTable:
             return await service.export(where, actor, _number(opt.get("game"), "game"))
         if sub == "rules":
             return await service.rules(where, actor, opt.get("game"))
+        if sub == "list":
+            return await service.listing(where, actor)
         if sub == "orders":
             return await service.orders(where, actor, opt.get("order"), opt.get("value"))
         if sub == "settings":

@@ -16,7 +16,7 @@ from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.present import Draft
 from bot.service.standing import save_order
-from engine.i18n import T, Text, normalize_locale
+from engine.i18n import T, Text, normalize_locale, render
 from engine.protocol import Role
 
 
@@ -37,6 +37,27 @@ def order_lines(table: Table, role: Role) -> list[Text]:
 
 
 class OrdersMixin(ServiceCore):
+    async def order_choices(
+        self, where: Where, actor: Actor, order: str | None, typed: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete for `/game orders`: the channel game's orders (`order` None), else the
+        values of that order, labelled in the actor's language."""
+        try:
+            table = await self._channel_table(where)
+        except UserError:
+            return []
+        offered, locale, wanted = game_orders(table), normalize_locale(actor.locale), typed.strip().casefold()
+        if order is None:
+            pairs = [(render(o.label, locale), key) for key, o in offered.items()]
+        else:
+            found = offered.get(order.strip().lower())
+            pairs = [(render(text, locale), value) for value, text in found.values.items()] if found else []
+        return [
+            (label[:100], value)
+            for label, value in pairs
+            if wanted in label.casefold() or value.startswith(wanted)
+        ][:25]
+
     async def orders(
         self, where: Where, actor: Actor, order: str | None = None, value: str | None = None
     ) -> Reply:

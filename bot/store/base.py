@@ -92,6 +92,14 @@ class Store(ABC):
     async def games(self, *, status: str | None = None, limit: int | None = None) -> list[GameRecord]: ...
 
     @abstractmethod
+    async def user_games(self, user_id: str, limit: int = 25) -> list[GameRecord]:
+        """The lobbies and running games where this user holds a seat, newest first."""
+
+    @abstractmethod
+    async def guild_games(self, guild: str, limit: int = 25) -> list[GameRecord]:
+        """The server's lobbies and running games, newest first."""
+
+    @abstractmethod
     async def due_games(self, now: float) -> list[GameRecord]:
         """Running games whose reminder, move clock or reaction window has come due."""
 

@@ -138,6 +138,21 @@ class SqlStore(Store):
             sql, params = sql + " LIMIT ?", [*params, limit]
         return [game_from_row(row) for row in await self._all(sql, params)]
 
+    async def user_games(self, user_id: str, limit: int = 25) -> list[GameRecord]:
+        rows = await self._all(
+            f"{_SELECT_GAME} WHERE status IN ('lobby', 'running')"
+            " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id DESC LIMIT ?",
+            (user_id, limit),
+        )
+        return [game_from_row(row) for row in rows]
+
+    async def guild_games(self, guild: str, limit: int = 25) -> list[GameRecord]:
+        rows = await self._all(
+            f"{_SELECT_GAME} WHERE guild = ? AND status IN ('lobby', 'running') ORDER BY id DESC LIMIT ?",
+            (guild, limit),
+        )
+        return [game_from_row(row) for row in rows]
+
     async def due_games(self, now: float) -> list[GameRecord]:
         rows = await self._all(
             f"{_SELECT_GAME} WHERE status = 'running' AND (remind_at <= ? OR deadline <= ? OR window_at <= ?) ORDER BY id",

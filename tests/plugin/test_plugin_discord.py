@@ -73,14 +73,7 @@ async def test_a_plugin_game_played_on_discord(fake, augury, tmp_path):
         for user in (alice, bruno):
             await table.slash(user, "league join")
 
-        # a third game makes /game too large for every typed option: the rest are written out
-        written = await fake.autocomplete(
-            alice, table.channel, "game new", "options", game="augury", options=""
-        )
-        assert [c["value"] for c in written] == ["variant:calm", "variant:storm"]
-        twice = await table.slash(alice, "game new", game="augury", variant="storm", options="variant:calm")
-        assert twice.ephemeral_text == "The option variant is given twice." and twice.public == []
-        await table.slash(alice, "game new", game="augury", options="variant:storm", league="Storms")
+        await table.slash(alice, "game new", game="augury", variant="storm", league="Storms")
         await table.slash(bruno, "game join")
         await table.slash(alice, "game start")
         rules = await table.slash(bruno, "game rules")
@@ -122,7 +115,14 @@ async def test_a_plugin_game_played_on_discord(fake, augury, tmp_path):
         await table.slash(alice, "augury pass")
         await table.slash(bruno, "augury release", bird="eagle")
         standings = await table.slash(olga, "league standings")
-        assert "Bruno" in standings.ephemeral_text + "\n".join(m.content for m in table.public())
+        shown = standings.ephemeral_text + "\n".join(m.content for m in table.public())
+        assert shown.index("1  Bruno") < shown.index("2  Alice")  # the league recorded the game, ranked
+
+        helped = await table.slash(bruno, "help")
+        assert "• Augures (`augury`)" in helped.ephemeral_text and helped.public == []
+        assert (
+            "</augury:" in helped.ephemeral_text and "</flock:" in helped.ephemeral_text
+        )  # as command links
     finally:
         await _fakes.stop_bot(bot)
         await store.close()

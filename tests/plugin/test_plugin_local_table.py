@@ -62,4 +62,4 @@ async def test_a_whole_plugin_game_at_the_local_table(augury, tmp_path: Path):
     skies = sorted((tmp_path / "out" / "game-1").glob("sky-*.png"))
     assert boards and skies and boards[-1].read_bytes().startswith(b"\x89PNG")
     standings = text[text.rindex("> @alice /league standings") :]
-    assert "bob" in standings and "alice" in standings
+    assert standings.index("  1  bob") < standings.index("  2  alice")  # ranked: the winner first

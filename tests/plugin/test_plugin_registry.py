@@ -65,15 +65,55 @@ def test_a_plugin_that_fails_to_import_is_logged_once_and_left_out(tmp_path, cap
         registry.reset()
 
 
-def test_game_new_keeps_within_discords_4000_characters_as_games_are_added(augury):
+def test_game_new_keeps_within_discords_4000_characters_as_games_are_added(augury, monkeypatch):
     """Every installed game's options are typed on /game new while they fit; past that the
     command gains `options:` (written out) and the last typed ones give way."""
+    import bot.discord.commands as commands
     from bot.discord.command_size import LIMIT, size
-    from bot.discord.commands import game_group
 
-    built_in = game_group([g for g in engine.available_games() if g.id != "augury"])
+    built_in = commands.game_group([g for g in engine.available_games() if g.id != "augury"])
     names = [p.name for p in built_in.get_command("new").parameters]
     assert size(built_in) <= LIMIT and "options" not in names and {"teams", "deckbuilding"} <= set(names)
-    crowded = game_group(engine.available_games())
+    everything = commands.game_group(engine.available_games())
+    assert size(everything) <= LIMIT and "variant" in [
+        p.name for p in everything.get_command("new").parameters
+    ]
+    monkeypatch.setattr(commands, "LIMIT", size(everything) - 150)  # as if more games were installed
+    crowded = commands.game_group(engine.available_games())
     names = [p.name for p in crowded.get_command("new").parameters]
-    assert size(crowded) <= LIMIT and "options" in names and "variant" in names
+    assert size(crowded) <= size(everything) - 150 and "options" in names and "deckbuilding" not in names
+
+
+async def test_options_written_out_are_parsed_checked_and_suggested(augury):
+    from types import SimpleNamespace
+
+    import pytest
+
+    from bot.discord.game_options import merge_written, written_options
+    from bot.service.api import UserError
+    from engine.i18n import render
+
+    assert merge_written({"teams": True}, "points:60 deckbuilding:true") == {
+        "teams": True,
+        "points": "60",
+        "deckbuilding": "true",
+    }
+    for typed, text, reason in (
+        ({"teams": True}, "teams:false", "The option teams is given twice."),
+        (
+            {},
+            "points",
+            "Write options as name:value separated by spaces (for example scenario:expert), not “points”.",
+        ),
+    ):
+        with pytest.raises(UserError) as refused:
+            merge_written(typed, text)
+        assert render(refused.value.text, "en") == reason
+    complete = written_options({g.id: g for g in engine.available_games()})
+    asked = SimpleNamespace(namespace=SimpleNamespace(game="augury"))
+    assert [c.value for c in await complete(asked, "")] == ["variant:calm", "variant:storm"]
+    asked = SimpleNamespace(namespace=SimpleNamespace(game="mythic"))
+    assert [c.value for c in await complete(asked, "teams:true de")] == [
+        "teams:true deckbuilding:true",
+        "teams:true deckbuilding:false",
+    ]

@@ -16,6 +16,7 @@ from bot.discord.commands.table import add_table
 from bot.discord.game_options import OptionParam, option_params
 from bot.discord.handlers import complete_move, play_move, run_command
 from bot.discord.translator import label
+from bot.plugins import plugin_commands
 from engine.protocol import Game
 
 GUILD_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
@@ -62,5 +63,20 @@ def play_command() -> app_commands.Command:
     )
 
 
+def help_command(games: list[Game]) -> app_commands.Command:
+    """`/help`: what Agora is, how to start, the commands, each game and its own groups."""
+    groups = sorted({f"/{c.group}" for c in plugin_commands(games)})
+
+    async def help(interaction: discord.Interaction) -> None:
+        async def call(service, where, actor):  # type: ignore[no-untyped-def]
+            return service.help(actor, groups)
+
+        await run_command(interaction, call, public=False)
+
+    return app_commands.Command(
+        name=label("discord.cmd.help.name"), description=label("discord.cmd.help.desc"), callback=help
+    )
+
+
 def all_commands(games: list[Game]) -> list[app_commands.Command | app_commands.Group]:
-    return [game_group(games), play_command()]
+    return [game_group(games), play_command(), help_command(games)]

@@ -3,34 +3,45 @@ and a player's standing orders."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
 from bot.discord.commands.common import subcommand
+from bot.discord.context import actor_of, where_of
+from bot.discord.errors import log_unexpected
 from bot.discord.handlers import run_command
 from bot.discord.translator import named
-from engine.i18n import LOCALES, render
 from engine.protocol import Game
 
 
-def order_choices(games: list[Game]) -> tuple[list[app_commands.Choice[str]], list[app_commands.Choice[str]]]:
-    """The standing orders every game offers (optional `GAME.orders`) and their values,
-    labelled by the first game that offers each; the service checks the pair."""
-    orders: dict[str, app_commands.Choice[str]] = {}
-    values: dict[str, app_commands.Choice[str]] = {}
-    for game in games:
-        for order in getattr(game, "orders", None) or []:
-            orders.setdefault(order.key, _choice(order.key, order.label))
-            for value, text in order.values.items():
-                values.setdefault(value, _choice(value, text))
-    return list(orders.values())[:25], list(values.values())[:25]
+def _order_completer(order_of: Any) -> Any:
+    """Autocomplete from the channel game's own orders, so `/game orders` does not grow with
+    every installed game (Discord caps a command at 4000 characters and 25 choices)."""
 
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            found = await interaction.client.service.order_choices(  # type: ignore[attr-defined]
+                where_of(interaction), actor_of(interaction), order_of(interaction), current
+            )
+        except Exception as exc:  # autocomplete cannot show an error
+            log_unexpected(exc, "autocomplete /game orders", None)
+            return []
+        return [app_commands.Choice(name=name, value=value) for name, value in found]
 
-def _choice(value: str, text) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=named({loc: render(text, loc)[:100] for loc in LOCALES}), value=value)
+    return complete
 
 
 def add_table(group: app_commands.Group, games: list[Game]) -> None:
+    @subcommand(group, "mine")
+    async def mine(interaction: discord.Interaction) -> None:
+        await run_command(interaction, lambda s, w, a: s.mine(w, a), public=False)
+
+    @subcommand(group, "list")
+    async def listing(interaction: discord.Interaction) -> None:
+        await run_command(interaction, lambda s, w, a: s.listing(w, a), public=False)
+
     @subcommand(group, "status")
     async def status(interaction: discord.Interaction) -> None:
         await run_command(interaction, lambda s, w, a: s.status(w, a), public=False)
@@ -64,11 +75,13 @@ def add_table(group: app_commands.Group, games: list[Game]) -> None:
     async def resign(interaction: discord.Interaction) -> None:
         await run_command(interaction, lambda s, w, a: s.resign(w, a))
 
-    orders, values = order_choices(games)
-    if orders:
+    if any(getattr(g, "orders", None) for g in games):
 
         @subcommand(group, "orders", "order", "value")
-        @app_commands.choices(order=orders, value=values)
+        @app_commands.autocomplete(
+            order=_order_completer(lambda i: None),
+            value=_order_completer(lambda i: getattr(i.namespace, "order", None) or ""),
+        )
         async def standing(
             interaction: discord.Interaction, order: str | None = None, value: str | None = None
         ) -> None:
