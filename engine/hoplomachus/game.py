@@ -8,7 +8,6 @@ from engine.hoplomachus import commands as c
 from engine.hoplomachus import rules
 from engine.hoplomachus.campaign import new_campaign
 from engine.hoplomachus.commands import COMMAND
-from engine.hoplomachus.content import content
 from engine.hoplomachus.notation import NOTATION
 from engine.hoplomachus.players import PLAYERS
 from engine.hoplomachus.state import ROLE, Options, State
@@ -167,4 +166,3 @@ def _prompt(state: State) -> Text:
 
 
 GAME = Hoplomachus()
-_ = content

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from engine.hoplomachus import combat, hexes, priorities
 from engine.hoplomachus.combat import (
-    allies,
     attack,
     attack_targets,
     best_die,
@@ -699,6 +698,3 @@ def scion_activity(ctx: Ctx) -> None:
             ctx.say("hop.ev.regen", unit=who(s), hp=s.hp)
         if f.result or not f.get("scion"):
             return
-
-
-__all__ = ["allies", "combat"]
