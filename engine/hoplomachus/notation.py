@@ -8,7 +8,8 @@ Campaign
     prowess pw_skin             choose a Hero Prowess (set-up, after a Primus)
     go kls                      travel to an adjacent location (ids: kls, klb, klo, klc, h1...)
     sail h3                     at a harbour: sail to another harbour (1 week)
-    fight | fight ctf | fight koth | fight spar    resolve the event (sport: pick the type)
+    fight | fight ctf | fight koth | fight spar    resolve the event (sport: pick the type;
+                                at an opportunity location `fight` draws two opportunities)
     spectate                    watch instead: influence +Act, full heal, reorder the deck
     order sp_hill sp_drill sp_games               the order of the next cards
     keep op_bill                keep one of the two opportunities drawn
