@@ -132,7 +132,7 @@ async def test_saved_armies_at_the_local_table(tmp_path):
         check[0].endswith("7 units, 100/100 points.")
         and check[1] == "[only alice] ✅ Valid with these options."
     )
-    assert after(out, "@alice /army check units:cerberus points:60")[0].endswith("1 units, 29/60 points.")
+    assert after(out, "@alice /army check units:cerberus points:60")[0].endswith("1 unit, 29/60 points.")
     assert after(out, f"@alice /army save name:mine units:{NICK}") == [
         "[only alice] 💾 Army **mine** saved: Hades, 7 units, 100 points. "
         "Valid for: duel (100 points), deck building (100 points)."

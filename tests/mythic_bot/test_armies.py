@@ -119,7 +119,7 @@ async def test_check_gives_the_live_cost_and_the_engines_verdict(mythic):
     assert "does not serve Athena" in mixed
     assert "✅" in text(await mythic.check(WHERE, ALICE, "athena", MIXED, deckbuilding=True))
     french = text(await mythic.check(WHERE, BOB, "hades", "cerbère"), "fr")
-    assert "Hadès\u00a0: Cerbère, Gardien de la Porte des Enfers. 1 Unités, 29/100 points." in french
+    assert "Hadès\u00a0: Cerbère, Gardien de la Porte des Enfers. 1 Unité, 29/100 points." in french
     assert "Une armée compte de 5 à 10 Unités, pas 1." in french
 
 
