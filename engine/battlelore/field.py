@@ -24,6 +24,8 @@ def bar(u: Unit) -> Bar:
 
 
 def _arts(u: Unit, effect: str) -> int:
+    if not u.arts:
+        return 0
     arts = content().artefacts
     return sum(1 for a in u.arts if arts[a].effect == effect)
 
@@ -71,10 +73,13 @@ def has(u: Unit, ability: str) -> bool:
 
 def mana_cap(u: Unit) -> int:
     """002 l.199: no more mana than all its triggered abilities need at once."""
-    trig = card(u).trig
-    if not trig:
-        return 0
-    return sum(trig.values()) + _arts(u, "mana")
+    base = _trigger_total(u.card)
+    return base + _arts(u, "mana") if base else 0
+
+
+@cache
+def _trigger_total(card_id: str) -> int:
+    return sum(content().units[card_id].trig.values())
 
 
 def weapons(u: Unit) -> tuple[str, ...]:

@@ -44,28 +44,26 @@ def problems(state: State) -> list[str]:
     return out
 
 
-def leaks(state: State, events) -> list[str]:
-    """Private facts (hands, extra cards, deck order, the generator) absent from the other
-    role's view and from public events."""
+def leaks(state: State, events, views: bool = True) -> list[str]:
+    """Private facts (hands, extra cards, deck order, the generator, a hidden deployment)
+    absent from the other role's view and from public events."""
     out = []
-    for viewer in (None, *state.roles):
-        dumped = build_view(state, viewer).model_dump_json()
-        if '"rng"' in dumped or (state.rng.state > 10**9 and str(state.rng.state) in dumped):
-            out.append(f"generator visible to {viewer}")
+    hidden_deploy = state.options.deploy == "hidden" and not state.extra_data.get("revealed")
+    for viewer in (None, *state.roles) if views else ():
+        view = build_view(state, viewer)
         for r in state.roles:
             if r == viewer:
                 continue
-            v = build_view(state, viewer).sides[r]
+            v = view.sides[r]
             if v.hand is not None or v.extra is not None:
                 out.append(f"{r}'s hand visible to {viewer}")
+            if hidden_deploy and any(u.owner == r for u in view.units):
+                out.append(f"{r}'s hidden deployment visible to {viewer}")
+        if viewer is None and state.rng.state > 10**9 and str(state.rng.state) in view.model_dump_json():
+            out.append("generator visible")
     for e in events:
         if e.to is None and e.text.key in ("bl.ev.drew", "bl.ev.people_mine", "bl.ev.mustered_mine"):
             out.append(f"private event {e.text.key} made public")
-        if (
-            e.to is None
-            and state.options.deploy == "hidden"
-            and not state.extra_data.get("revealed")
-            and e.text.key == "bl.ev.deployed"
-        ):
+        if e.to is None and hidden_deploy and e.text.key == "bl.ev.deployed":
             out.append("hidden deployment made public")
     return out
