@@ -124,7 +124,7 @@ def add_bane(ctx: Ctx) -> None:
             state.hero_hp = min(state.hero_hp, state.sheet.health)
     else:
         state.bag.append(token)
-    ctx.say("hop.ev.bane", bane=T(f"hop.bane.{token_unit(token)}"), where=bane.type)
+    ctx.say("hop.ev.bane", bane=T(f"hop.bane.{token_unit(token)}"), where=T(f"hop.banetype.{bane.type}"))
 
 
 def lose(ctx: Ctx, why: str) -> None:

@@ -13,6 +13,7 @@ from engine.hoplomachus import hexes
 from engine.hoplomachus.content import content, skill_name, skill_number
 from engine.hoplomachus.ctx import Ctx, who
 from engine.hoplomachus.state import Fight, Fighter
+from engine.i18n import T
 
 UPGRADE = ("b", "g", "k", "r")
 
@@ -176,7 +177,7 @@ def attack(
     ctx.say(
         "hop.ev.attack" if special is None else "hop.ev.special",
         unit=who(a), target=who(d), dice="".join(dice), faces=" ".join(map(str, faces)), hits=hits,
-        skill=special or "",
+        skill=T(f"hop.skill.{special}") if special else "",
     )  # fmt: skip
     victim = d
     if hits >= d.hp:

@@ -471,7 +471,7 @@ def displace(f: Fight, u: Fighter, target: Fighter, dest: str, skill: str) -> No
 def use_displacement(ctx: Ctx, u: Fighter, target: Fighter, dest: str, skill: str) -> None:
     old = u.hex
     displace(ctx.fight, u, target, dest, skill)
-    ctx.say("hop.ev.displace", unit=who(u), skill=skill, target=who(target))
+    ctx.say("hop.ev.displace", unit=who(u), skill=T(f"hop.skill.{skill}"), target=who(target))
     if skill in ("shove", "swap") and u.hex != old:
         enter_hex(ctx, u, u.hex)
     if ctx.fight.get(target.fid):

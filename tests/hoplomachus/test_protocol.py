@@ -93,3 +93,19 @@ def test_every_catalog_key_used_by_the_engine_exists_in_both_languages():
     assert keys
     for key in keys:
         assert has_key(key, "en") and has_key(key, "fr"), key
+
+
+def test_every_event_of_a_campaign_reads_in_both_languages():
+    from engine.hoplomachus.players import HeuristicPlayer
+
+    state = GAME.setup(Options(difficulty="chosen"), ["p1"], 3)
+    player = HeuristicPlayer(3)
+    for _ in range(400):
+        if GAME.result(state) is not None:
+            break
+        out = GAME.apply(state, "p1", player.choose(state, "p1"))
+        for event in out.events:
+            for loc in ("en", "fr"):
+                text = render(event.text, loc)
+                assert "hop." not in text, text
+        state = out.state
