@@ -36,17 +36,29 @@ def _game_group(games: list[Game], params: list[OptionParam], written: bool) -> 
 def game_group(games: list[Game]) -> app_commands.Group:
     """`/game`, with every game's options typed on `/game new` while they fit Discord's 4000
     characters. When they no longer do, `/game new options:` takes any option written out
-    ("scenario:expert points:300", suggested as you type) and the last typed ones give way,
-    so installing another game never makes the command too large to register."""
+    ("scenario:expert points:300", suggested as you type) and typed ones give way, one at a
+    time from the game with the most typed options (its last first), so every game keeps
+    its main options typed and installing another game never makes the command too large."""
     params = option_params(games)
     group = _game_group(games, params, written=False)
     if size(group) <= LIMIT:
         return group
     group = _game_group(games, params, written=True)
     while params and size(group) > LIMIT:
-        params = params[:-1]
+        params = _without_one(params)
         group = _game_group(games, params, written=True)
     return group
+
+
+def _without_one(params: list[OptionParam]) -> list[OptionParam]:
+    """Drop the last option of the game that has the most typed (ties: the later game id)."""
+    counts: dict[str, int] = {}
+    for param in params:
+        for game_id in param.fields:
+            counts[game_id] = counts.get(game_id, 0) + 1
+    crowded = max(counts, key=lambda g: (counts[g], g))
+    drop = next(p for p in reversed(params) if crowded in p.fields)
+    return [p for p in params if p is not drop]
 
 
 def play_command() -> app_commands.Command:
