@@ -206,6 +206,7 @@ def _number(value: Any) -> int | float | None:
         return None
 
 
+@lru_cache(maxsize=4096)
 def plural_category(number: float, locale: str) -> str:
     """CLDR plural category of `number` in `locale` (Babel): 'one', 'other', 'many'..."""
     return _plural_form(normalize_locale(locale))(abs(number))
@@ -216,21 +217,48 @@ def _plural_form(locale: str):
     return Locale.parse(locale).plural_form
 
 
-def _expand_plurals(template: str, params: dict[str, Any], locale: str) -> str:
-    """Replace each `{n, plural, ...}` by the branch for `params[n]`, `#` by the number."""
-    while (m := _PLURAL_HEAD.search(template)) is not None:
+# A value parsed once: plain text between plural blocks, each block a parameter name and its
+# branches (parsed the same way, so blocks may nest).
+_Compiled = tuple["str | tuple[str, dict[str, _Compiled]]", ...]
+
+
+@lru_cache(maxsize=4096)
+def _compile(template: str) -> _Compiled:
+    out: list = []
+    pos = 0
+    while (m := _PLURAL_HEAD.search(template, pos)) is not None:
         end = _matching_brace(template, m.start())
         branches = _branches(template[m.end() : end])
-        value = params.get(m.group(1))
+        out += [template[pos : m.start()], (m.group(1), {k: _compile(v) for k, v in branches.items()})]
+        pos = end + 1
+    out.append(template[pos:])
+    return tuple(out)
+
+
+def _expand_plurals(template: str, params: dict[str, Any], locale: str) -> str:
+    """Replace each `{n, plural, ...}` by the branch for `params[n]`, `#` by the number."""
+    if "plural" not in template:
+        return template
+    return _expand(_compile(template), params, locale)
+
+
+def _expand(compiled: _Compiled, params: dict[str, Any], locale: str) -> str:
+    parts: list[str] = []
+    for segment in compiled:
+        if isinstance(segment, str):
+            parts.append(segment)
+            continue
+        name, branches = segment
+        value = params[name]  # a missing count fails like a missing {param}
         number = _number(value)
         if number is None:
-            chosen = branches["other"]
+            key = "other"
         else:
-            chosen = branches.get(f"={number:g}") or branches.get(plural_category(number, locale))
-            chosen = branches["other"] if chosen is None else chosen
-        shown = str(value) if value is not None else "#"
-        template = template[: m.start()] + chosen.replace("#", shown) + template[end + 1 :]
-    return template
+            exact = f"={number:g}"
+            key = exact if exact in branches else plural_category(number, locale)
+        branch = branches.get(key) or branches["other"]
+        parts.append(_expand(branch, params, locale).replace("#", str(value)))
+    return "".join(parts)
 
 
 def placeholders(template: str) -> set[str]:
