@@ -177,3 +177,29 @@ def test_a_window_needs_public_information_only():
     state = battle(["p1 hop a1", "p2 hop e9"], gods=gods)
     s = play(state, "play c2 any", "act a1")
     assert s.step == "move"
+
+
+def test_pincer_takes_one_unit_on_each_flank_and_legends_only_heroes_and_creatures():
+    state = battle(
+        ["p1 hop a1", "p1 hop b1", "p1 hop m1", "p1 achil g1", "p1 talos h1", "p2 hop e9"],
+        hands={"p1": ["flank", "legend"]},
+    )
+    s = play(state, "play flank", "act a1")
+    assert set(names(s)) == {"act m1", "go"}
+    s = play(state, "play legend")
+    assert set(names(s)) == {"act g1", "act h1", "go"}
+
+
+def test_healing_gifts_and_mend_never_exceed_their_caps_l199_l452():
+    gods = {"p1": {"isis": (3, ["heal", "wings"])}}
+    state = battle(["p1 spear a1 hits=1", "p2 hop e9"], gods=gods)
+    s = play(state, "lore isis a1")
+    assert at(s, "a1").hits == 0  # 2 healing, but never above the starting Resistance
+    gods = {"p1": {"zeus": (3, ["favour"])}}
+    state = battle(["p1 spear a1", "p2 hop e9"], gods=gods)
+    s = play(state, "lore zeus a1")
+    assert at(s, "a1").mana == 1  # 2 given, capped at the cost of its triggers
+    state = battle(["p1 bennu a1 hits=2 mana=1", "p2 hop e9"])
+    assert "use mend a1" in names(state)
+    s = play(state, "use mend a1")
+    assert at(s, "a1").hits == 1 and at(s, "a1").mana == 0 and "use mend a1" not in names(s)
