@@ -16,9 +16,10 @@ placeholders and a second set of tooling for the same strings. Babel is the main
 source of the plural rules; the small parser here only picks the branch.
 
 French typography. French values are rendered with the rules a French reader expects, so
-translators type plain spaces and apostrophes: a no-break space (U+00A0, which every Discord
-client font and our bundled DejaVu Sans have) before `: ; ! ?`, `%` and `»` and after `«`,
-and the typographic apostrophe ’. The rule reads the template only, never the parameters
+translators type plain spaces and apostrophes: a no-break space (U+00A0 throughout, as the
+first catalogs had it, rather than a mix with the narrow U+202F) before
+`: ; ! ?`, `%` and `»`, after `«` and between a number and its unit (`10 h`); the typographic
+apostrophe ’ and the ellipsis …. The rule reads the template only, never the parameters
 (player names, notation), and skips `code spans`, `{placeholders}`, URLs, mentions `<@id>` and
 command mentions `</game hand:1>`.
 """
@@ -305,7 +306,7 @@ def _french_plain(text: str, after_number: bool = False) -> str:
     text = _SPACE_BEFORE.sub(lambda m: NBSP + m.group(1), text)
     text = _SPACE_AFTER.sub("«" + NBSP, text)
     text = _UNIT.sub(NBSP, ("0" if after_number else "") + text)[1 if after_number else 0 :]
-    return _APOSTROPHE.sub("’", text)
+    return _APOSTROPHE.sub("’", text).replace("...", "…")
 
 
 @lru_cache(maxsize=4096)

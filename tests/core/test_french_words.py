@@ -105,6 +105,7 @@ BAD_TYPOGRAPHY = {
     "straight apostrophe": re.compile(r"\w'\w"),
     "straight double quotes": re.compile(r'"'),
     "hand-written plural": re.compile(r"\w\((?:s|es|x|e|le|ne)\)"),
+    "three dots for an ellipsis": re.compile(r"\.\.\."),
 }
 
 

@@ -117,6 +117,12 @@ def test_numbers_keep_their_units():
     assert french_typography("{name} s'en va") == "{name} s’en va"  # "s’" is no unit
 
 
+def test_ellipsis_outside_code():
+    assert (
+        french_typography("toujours, jamais... `deploy PE,AR,...`") == "toujours, jamais… `deploy PE,AR,...`"
+    )
+
+
 def test_markdown_links_mentions_and_code_are_left_alone():
     text = (
         "**Attention** : `play a : b` https://example.org/x?y=1 <@123> </game hand:42> "
