@@ -53,6 +53,7 @@ GAME_COMMANDS = {
     "orders",
     "mine",
     "list",
+    "hall",
 }
 # The options of each /game subcommand but `new` (whose options are the game's), as on Discord:
 # anything else is refused by name rather than ignored.
@@ -64,6 +65,7 @@ GAME_OPTIONS = {
     "rules": ("game",),
     "settings": ("locale", "reminder_hours", "clock_days"),
     "orders": ("order", "value"),
+    "hall": ("game", "export"),
 }
 
 
@@ -241,6 +243,9 @@ class LocalTable:
             return await service.rules(where, actor, opt.get("game"))
         if sub == "list":
             return await service.listing(where, actor)
+        if sub == "hall":
+            export = (opt.get("export") or "false").strip().lower() in ("true", "yes", "1", "oui", "vrai")
+            return await service.hall(where, actor, opt.get("game"), export)
         if sub == "orders":
             return await service.orders(where, actor, opt.get("order"), opt.get("value"))
         if sub == "settings":

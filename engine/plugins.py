@@ -11,6 +11,8 @@ read by generic code in `bot/`. A table the game fills in, never a branch the bo
 - `GAME.league: LeagueFacts`: the variants a league may pick and the result fields
   leagues group by.
 - `GAME.rules: list[Text]`: how to play (the notation, with examples) for `/game rules`.
+- `GAME.hall: HallFacts`: a solo game's hall of fame per server (`/game hall`): which result
+  details to show, how runs are grouped (by difficulty) and which run is best.
 
 Every label is a catalog key built from a `prefix` the game owns: a group `g` is named by
 `{prefix}.cmd.{g}.name` / `.desc`, each of its commands `c` by `{prefix}.cmd.{c}.name` /
@@ -191,3 +193,16 @@ class LeagueFacts:
     variant_of: Callable[[dict[str, Any], dict[str, Any]], str]
     side_size: Callable[[str], int | None] = lambda variant: 1
     details: Callable[[Any], dict[str, Any]] = lambda state: {}
+
+
+@dataclass(frozen=True)
+class HallFacts:
+    """A server's hall of fame for a solo game (`GAME.hall`), read from finished games'
+    `Result.details`. `columns`: detail key -> column label, in order; `group_by`: the detail
+    key whose values split the table (its values labelled by `groups`, in that order);
+    `best(details, won) -> tuple`: larger is better, ranks the runs of a group."""
+
+    columns: tuple[tuple[str, Text], ...]
+    best: Callable[[dict[str, Any], bool], tuple[Any, ...]]
+    group_by: str | None = None
+    groups: dict[str, Text] = field(default_factory=dict)

@@ -12,6 +12,7 @@ from bot.service.api import Actor, Reply, UserError, Where
 from bot.service.buttons import decode
 from bot.service.clock import ClockMixin
 from bot.service.directory import DirectoryMixin
+from bot.service.hall import HallMixin
 from bot.service.info import InfoMixin
 from bot.service.lobby import LobbyMixin
 from bot.service.orders import OrdersMixin
@@ -23,7 +24,9 @@ from bot.service.requests import RequestsMixin
 INFORMATIONAL = {"hand"}
 
 
-class TableService(LobbyMixin, PlayMixin, RequestsMixin, InfoMixin, ClockMixin, OrdersMixin, DirectoryMixin):
+class TableService(
+    LobbyMixin, PlayMixin, RequestsMixin, InfoMixin, ClockMixin, OrdersMixin, DirectoryMixin, HallMixin
+):
     async def press(self, where: Where, actor: Actor, custom_id: str) -> Reply:
         """A button click. The game comes from the id (buttons also sit in DMs); a click
         made for another revision is refused, so a double click applies once."""

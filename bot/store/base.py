@@ -100,6 +100,10 @@ class Store(ABC):
         """The server's lobbies and running games, newest first."""
 
     @abstractmethod
+    async def finished_games(self, guild: str, game: str, limit: int = 1000) -> list[GameRecord]:
+        """The server's finished games of one kind, newest first (a solo game's hall of fame)."""
+
+    @abstractmethod
     async def due_games(self, now: float) -> list[GameRecord]:
         """Running games whose reminder, move clock or reaction window has come due."""
 

@@ -153,6 +153,13 @@ class SqlStore(Store):
         )
         return [game_from_row(row) for row in rows]
 
+    async def finished_games(self, guild: str, game: str, limit: int = 1000) -> list[GameRecord]:
+        rows = await self._all(
+            f"{_SELECT_GAME} WHERE guild = ? AND game = ? AND status = 'finished' ORDER BY id DESC LIMIT ?",
+            (guild, game, limit),
+        )
+        return [game_from_row(row) for row in rows]
+
     async def due_games(self, now: float) -> list[GameRecord]:
         rows = await self._all(
             f"{_SELECT_GAME} WHERE status = 'running' AND (remind_at <= ? OR deadline <= ? OR window_at <= ?) ORDER BY id",

@@ -42,6 +42,16 @@ def add_table(group: app_commands.Group, games: list[Game]) -> None:
     async def listing(interaction: discord.Interaction) -> None:
         await run_command(interaction, lambda s, w, a: s.listing(w, a), public=False)
 
+    halls = [g for g in games if getattr(g, "hall", None) is not None]
+    if halls:
+
+        @subcommand(group, "hall", "game", "export")
+        @app_commands.choices(game=[app_commands.Choice(name=named(g.names), value=g.id) for g in halls])
+        async def hall(
+            interaction: discord.Interaction, game: str | None = None, export: bool = False
+        ) -> None:
+            await run_command(interaction, lambda s, w, a: s.hall(w, a, game, export), public=False)
+
     @subcommand(group, "status")
     async def status(interaction: discord.Interaction) -> None:
         await run_command(interaction, lambda s, w, a: s.status(w, a), public=False)

@@ -1,0 +1,100 @@
+"""A server's hall of fame for solo games (`/game hall`): the finished runs of one game,
+best first within each group the game declares (a campaign's difficulty), with the columns
+it names (`GAME.hall`, engine/plugins.py `HallFacts`); as text, or as a CSV file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from typing import Any
+
+from bot.service.api import Actor, Image, Message, Reply, UserError, Where
+from bot.service.core import ServiceCore
+from engine.i18n import T, Text, normalize_locale, render
+
+SHOWN = 10  # runs per group in the text table
+
+
+class HallMixin(ServiceCore):
+    async def hall(
+        self, where: Where, actor: Actor, game_id: str | None = None, export: bool = False
+    ) -> Reply:
+        locale = normalize_locale(actor.locale)
+        game = self._hall_game(game_id)
+        facts = game.hall
+        runs = []
+        for record in await self.store.finished_games(where.guild_id, game.id):
+            seats = [s for s in await self.store.seats(record.id) if s.user_id]
+            result = record.result or {}
+            details = dict(result.get("details") or {})
+            won = bool(result.get("winners"))
+            runs.append((facts.best(details, won), record, seats[0].name if seats else "?", details, won))
+        groups: dict[str, list[Any]] = {}
+        for run in sorted(runs, key=lambda r: r[0], reverse=True):
+            key = str(run[3].get(facts.group_by, "")) if facts.group_by else ""
+            groups.setdefault(key, []).append(run)
+        order = [g for g in facts.groups if g in groups] + sorted(g for g in groups if g not in facts.groups)
+        name = game.names.get(locale) or game.names.get("en") or game.id
+        if export:
+            data = self._hall_csv(facts, order, groups, locale)
+            attachment = Image(filename=f"agora-hall-{game.id}.csv", data=data)
+            lines = [T("bot.hall.export", game=name, runs=len(runs))]
+            return Reply([Message(lines=lines, attachment=attachment, ephemeral=True, locale=locale)])
+        lines: list[Text] = [T("bot.hall.title", game=name, runs=len(runs))]
+        if not runs:
+            lines.append(T("bot.hall.empty"))
+        for key in order:
+            if facts.group_by:
+                lines.append(T("bot.hall.group", group=facts.groups.get(key, key)))
+            for rank, (_, record, player, details, won) in enumerate(groups[key][:SHOWN], start=1):
+                cells = [
+                    T("bot.hall.cell", label=label, value=details.get(k, "–")) for k, label in facts.columns
+                ]
+                lines.append(
+                    T(
+                        "bot.hall.line",
+                        rank=rank,
+                        player=player,
+                        outcome=T("bot.hall.won" if won else "bot.hall.lost"),
+                        cells=cells,
+                        day=time.strftime("%Y-%m-%d", time.gmtime(record.finished_at or record.updated_at)),
+                    )
+                )
+        return Reply([Message(lines=lines, ephemeral=True, locale=locale)])
+
+    def _hall_game(self, game_id: str | None) -> Any:
+        if game_id:
+            game = self.catalog.get(game_id)
+            if getattr(game, "hall", None) is None:
+                raise UserError("bot.err.no_hall", game=game.id, games=self._hall_ids() or "–")
+            return game
+        ids = self._hall_ids()
+        if len(ids) != 1:
+            raise UserError("bot.err.which_hall", games=ids or "–")
+        return self.catalog.get(ids[0])
+
+    def _hall_ids(self) -> list[str]:
+        return [g for g in self.catalog.ids() if getattr(self.catalog.get(g), "hall", None) is not None]
+
+    @staticmethod
+    def _hall_csv(facts: Any, order: list[str], groups: dict[str, list[Any]], locale: str) -> bytes:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        group_head = [facts.group_by] if facts.group_by else []
+        writer.writerow(
+            ["rank", *group_head, "player", "won", *[k for k, _ in facts.columns], "game", "finished"]
+        )
+        for key in order:
+            for rank, (_, record, player, details, won) in enumerate(groups[key], start=1):
+                finished = time.strftime(
+                    "%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.finished_at or record.updated_at)
+                )
+                cells = [
+                    render(details[k], locale) if isinstance(details.get(k), Text) else details.get(k, "")
+                    for k, _ in facts.columns
+                ]
+                writer.writerow(
+                    [rank, *([key] if facts.group_by else []), player, int(won), *cells, record.id, finished]
+                )
+        return out.getvalue().encode()
