@@ -131,7 +131,7 @@ class Private:
 
     def engaged_note(self, y: int) -> None:
         engaged = self.view.engaged.get(self.me)
-        if engaged is None:
+        if engaged is None or engaged.value is not None:  # a resolved duel is shown above, not "in the duel"
             return
         text = label("in_duel", self.locale, slot=engaged.slot)
         if engaged.card is not None:

@@ -73,3 +73,13 @@ def test_power_codes_stand_beside_their_names(drawn):
     assert "Anticipation (AT)" in drawn and "Mine de rien (MR)" in drawn
     attached = [p.code for s in army.slots for p in s.powers or []]
     assert attached and all(any(t.startswith(f"{code} · ") for t in drawn) for code in attached)
+
+
+def test_a_resolved_duel_is_no_longer_called_in_progress(drawn):
+    view = mid_duel("a")
+    resolved = {r: e.model_copy(update={"value": 5.0}) for r, e in view.engaged.items()}
+    private_png(view.model_copy(update={"engaged": resolved, "phase": "power"}), NAMES, "en")
+    assert "Last duel fought" in drawn and not any(text.startswith("In the duel") for text in drawn)
+    drawn.clear()
+    private_png(view, NAMES, "en")
+    assert any(text.startswith("In the duel: slot") for text in drawn)
