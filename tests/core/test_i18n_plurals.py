@@ -143,3 +143,24 @@ def test_typography_reads_the_template_not_the_players_words():
 def test_english_is_not_touched():
     register_texts("en", {"test.i18n.plain": "Hand : {x} 'quoted'"})
     assert render(T("test.i18n.plain", x="y"), "en") == "Hand : y 'quoted'"
+
+
+async def test_discord_translator_still_gives_names_as_typed_and_descriptions_in_french_typography():
+    import discord
+    from discord import app_commands
+
+    import bot.discord  # noqa: F401  (registers the command catalog)
+    from bot.discord.translator import CatalogTranslator, label
+
+    translator = CatalogTranslator()
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+    french = discord.Locale.french
+    assert await translator.translate(label("discord.cmd.game.name"), french, context) == "partie"
+    settings = await translator.translate(label("discord.cmd.settings.desc"), french, context)
+    assert settings.startswith(f"Réglages du serveur{NBSP}: ")
+    assert (
+        await translator.translate(
+            label("discord.cmd.settings.desc"), discord.Locale.british_english, context
+        )
+        is None
+    )
