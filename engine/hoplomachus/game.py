@@ -64,6 +64,7 @@ class Hoplomachus:
             scores={ROLE: 1.0 if won else 0.0},
             reason=T("hop.result.won") if won else T("hop.result.lost", why=T(f"hop.why.{why}")),
             details={
+                "outcome": state.outcome,  # a solo defeat has no winner but is no draw
                 "hero": state.hero,
                 "difficulty": state.difficulty,
                 "act": state.ended.get("act", state.act),

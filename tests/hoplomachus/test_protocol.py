@@ -31,6 +31,7 @@ def test_result_details_on_defeat_and_victory():
     r = GAME.result(state)
     assert r.winners == [] and r.details["act"] == 2 and r.details["fight"] == "primus"
     assert r.details["hero"] == "nox" and r.details["difficulty"] == "valiant"
+    assert r.details["outcome"] == "lost" and r.scores == {"p1": 0.0}
     assert "fell" in render(r.reason, "en")
     state.outcome, state.ended = "won", {"act": 4, "why": "victory", "fight": "scion"}
     assert GAME.result(state).winners == ["p1"]
