@@ -1,0 +1,74 @@
+"""How long the Hoplomachus Victorum images take to draw and encode, and how big they are:
+the arena (public image during a fight), the world map (between fights) and the camp (the
+player's private image), from positions of seeded self-played campaigns.
+
+    python bench/render_hoplomachus.py [--games 2] [--views 30] [--repeat 3] [--locale fr]
+
+For each image: the first (cold) render, then median, p90 and p99 render time and median and
+max PNG size in bytes (the Battle for Athena benchmark's `measure`). Target (issue 16): each
+image's median under 60 ms on the 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.render_athena import measure  # noqa: E402
+from engine.harness import play  # noqa: E402
+from engine.hoplomachus import GAME  # noqa: E402
+from render.hoplomachus import board_png, private_png  # noqa: E402
+
+NAMES = {"p1": "Ariadne"}
+
+
+def sample_states(games: int, players: str) -> list:
+    states: list = []
+    for seed in range(games):
+        play(
+            GAME,
+            {"p1": GAME.players[players](seed)},
+            seed=seed,
+            on_step=lambda _b, _r, _c, out: states.append(out.state),
+        )
+    return states
+
+
+def spread(states: list, count: int) -> list:
+    step = max(1, len(states) // count)
+    return states[::step][:count]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--views", type=int, default=30)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--locale", default="fr")
+    parser.add_argument("--players", default="heuristic", choices=sorted(GAME.players))
+    args = parser.parse_args()
+    states = sample_states(args.games, args.players)
+    fights = [GAME.view(s, None) for s in spread([s for s in states if s.fight is not None], args.views)]
+    maps = [GAME.view(s, None) for s in spread([s for s in states if s.fight is None], args.views)]
+    camps = [GAME.view(s, "p1") for s in spread(states, args.views)]
+
+    def board(v):
+        return board_png(v, NAMES, args.locale)
+
+    def camp(v):
+        return private_png(v, NAMES, args.locale)
+
+    start = time.perf_counter()
+    board(fights[0])
+    print(f"first render (fonts loaded, caches empty): {(time.perf_counter() - start) * 1000:.1f} ms")
+    measure("arena", board, fights, args.repeat)
+    measure("map", board, maps, args.repeat)
+    measure("camp", camp, camps, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

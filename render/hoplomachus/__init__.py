@@ -1,0 +1,44 @@
+"""Hoplomachus Victorum images (PNG bytes): the arena during a fight and the world map
+between fights (the public image after each move), the camp (the player's private image, with
+the cards being chosen), and extra images for the game's shortcuts: `map`, `camp`, `arena`,
+`event`. Everything comes from the view given; the public images from the public view."""
+
+from __future__ import annotations
+
+from engine.hoplomachus.view import HopView
+from render.common import png_bytes
+from render.hoplomachus.arena import arena_image
+from render.hoplomachus.camp import camp_image
+from render.hoplomachus.cards import event_image
+from render.hoplomachus.worldmap import map_image
+
+__all__ = ["IMAGES", "board_png", "private_png"]
+
+
+def board_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes:
+    """The arena while a fight is on, otherwise the world map."""
+    return png_bytes(arena_image(view, locale) if view.fight is not None else map_image(view, locale))
+
+
+def private_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes:
+    """The camp, with the cards the player is choosing between (their own view only)."""
+    return png_bytes(camp_image(view, locale))
+
+
+def map_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
+    return png_bytes(map_image(view, locale))
+
+
+def camp_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
+    return png_bytes(camp_image(view, locale))
+
+
+def arena_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
+    return png_bytes(arena_image(view, locale) if view.fight is not None else map_image(view, locale))
+
+
+def event_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
+    return png_bytes(event_image(view, locale))
+
+
+IMAGES = {"map": map_png, "camp": camp_png, "arena": arena_png, "event": event_png}

@@ -1,0 +1,280 @@
+"""The arena image: what the channel sees after each move of a fight.
+
+Left, the 7 x 7 hex arena (seed 003 l.96-105: deployment hexes, key hexes, obstacles,
+hazards) with every unit: its side (shape and colour), health, dice, dazed state, the
+Tribune, the flag or its carrier, and the hexes a pending question is about. Right, the
+fight in words: the kind, turn and step, the rivals' priorities in order (l.339-353), the
+rival camp still to come (top first), your camp, the fallen and every unit with its hex.
+Only public fields of the view are drawn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from engine.hoplomachus.content import content
+from engine.hoplomachus.view import FightView, HopView, UnitView
+from render.common import Ink, dashed_box, draw_fitted, draw_text, ellipsize, text_width
+from render.hoplomachus import kit
+from render.hoplomachus.words import label, name, skill, step_name, unit
+
+WIDTH = 1100
+R = 44  # hex radius (centre to corner)
+HW = R * math.sqrt(3)  # hex width
+BOARD_X = 24
+BOARD_Y = kit.HEADER_H + 64
+PANEL_X = 660
+SIZE = 7
+HEX_FILL = {
+    ".": (226, 214, 178),
+    "P": (196, 220, 238),
+    "K": (246, 222, 140),
+    "^": (238, 190, 150),
+    "#": (70, 66, 60),
+}
+RIVAL_HEX = (236, 206, 186)
+
+
+def centre(hexname: str) -> tuple[float, float]:
+    col, row = "abcdefg".index(hexname[0]), int(hexname[1:]) - 1
+    return BOARD_X + HW / 2 + HW * (col + 0.5 * (row & 1)), BOARD_Y + R + 1.5 * R * row
+
+
+def corners(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [
+        (cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
+        for i in range(6)
+    ]
+
+
+def hexes_of(fight: FightView) -> dict[str, str]:
+    return {f"{'abcdefg'[c]}{r + 1}": ch for r, row in enumerate(fight.map) for c, ch in enumerate(row)}
+
+
+def draw_ground(draw: ImageDraw.ImageDraw, fight: FightView, hazard: str) -> None:
+    for h, ch in hexes_of(fight).items():
+        cx, cy = centre(h)
+        fill = RIVAL_HEX if ch.isdigit() else HEX_FILL.get(ch, HEX_FILL["."])
+        draw.polygon(corners(cx, cy, R - 1), fill=fill, outline=Ink.PANEL_EDGE)
+        if ch == "#":  # an obstacle: hatched, so it reads without colour
+            draw.line((cx - 18, cy - 18, cx + 18, cy + 18), fill=(150, 144, 134), width=4)
+            draw.line((cx - 18, cy + 18, cx + 18, cy - 18), fill=(150, 144, 134), width=4)
+        elif ch == "K":
+            draw.polygon(corners(cx, cy, R - 6), outline=Ink.TEXT, width=3)
+        elif ch == "^":
+            draw.polygon(
+                [(cx, cy - 16), (cx + 16, cy + 12), (cx - 16, cy + 12)], outline=kit.VERMILION, width=3
+            )
+            draw_text(draw, (cx, cy + 3), "!", 16, kit.VERMILION, bold=True, anchor="mm")
+        draw_text(draw, (cx, cy - R + 12), h, 12, Ink.MUTED, anchor="mm")
+        if ch.isdigit():
+            draw_text(draw, (cx, cy + R - 12), ch, 12, kit.VERMILION, bold=True, anchor="mm")
+        elif ch == "P":
+            draw_text(draw, (cx, cy + R - 12), "P", 12, Ink.BLUE, bold=True, anchor="mm")
+
+
+def short(u: UnitView, locale: str) -> str:
+    words = unit(u.unit, locale)
+    return ellipsize(words, 58, 12, bold=True, condensed=True)
+
+
+def draw_unit(draw: ImageDraw.ImageDraw, u: UnitView, locale: str, carrier: bool) -> None:
+    cx, cy = centre(u.hex)
+    fill = kit.SIDE_COLOUR.get(u.side, Ink.UNKNOWN)
+    if u.dazed:  # dazed: paler, dashed ring and a "z" badge
+        fill = tuple(int(c * 0.45 + 255 * 0.55) for c in fill)
+    shape = kit.SIDE_SHAPE.get(u.side, "circle")
+    r = 27
+    box = (cx - r, cy - r - 2, cx + r, cy + r - 2)
+    if shape == "circle":
+        draw.ellipse(box, fill=fill, outline=Ink.WHITE, width=2)
+    elif shape == "square":
+        draw.rounded_rectangle(box, radius=4, fill=fill, outline=Ink.WHITE, width=2)
+    else:
+        draw.polygon(
+            [(cx, cy - r - 6), (cx + r + 3, cy + r - 2), (cx - r - 3, cy + r - 2)],
+            fill=fill,
+            outline=Ink.WHITE,
+        )
+    if u.fid == "hero":
+        draw.ellipse((cx - r - 4, cy - r - 6, cx + r + 4, cy + r + 2), outline=Ink.GOLD, width=4)
+    ink = Ink.TEXT if u.dazed else Ink.WHITE
+    draw_text(draw, (cx, cy - 12), short(u, locale), 12, ink, bold=True, condensed=True, anchor="mm")
+    draw_text(draw, (cx, cy + 5), f"{u.hp}/{u.health}", 16, ink, bold=True, anchor="mm")
+    n = len(u.dice)
+    kit.dice(draw, int(cx - (n * 13 - 3) / 2), int(cy + 16), u.dice, 10, locale)
+    if u.dazed:
+        kit.badge(draw, (cx + r - 2, cy - r + 2), "z", Ink.FAINT, Ink.TEXT)
+    if u.tribune:
+        kit.badge(draw, (cx - r + 2, cy - r + 2), "T", Ink.GOLD, Ink.TEXT)
+    if carrier:
+        draw.line((cx + 18, cy - 40, cx + 18, cy - 14), fill=Ink.TEXT, width=3)
+        draw.polygon(
+            [(cx + 18, cy - 40), (cx + 38, cy - 34), (cx + 18, cy - 28)], fill=Ink.GOLD, outline=Ink.TEXT
+        )
+
+
+def draw_flag(draw: ImageDraw.ImageDraw, hexname: str) -> None:
+    cx, cy = centre(hexname)
+    draw.line((cx - 6, cy - 24, cx - 6, cy + 22), fill=Ink.TEXT, width=4)
+    draw.polygon([(cx - 6, cy - 24), (cx + 22, cy - 14), (cx - 6, cy - 4)], fill=Ink.GOLD, outline=Ink.TEXT)
+
+
+def draw_question(draw: ImageDraw.ImageDraw, fight: FightView) -> None:
+    """The hexes a pending question is about, numbered as the buttons list them."""
+    for i, h in enumerate((fight.ask or {}).get("options", [])):
+        cx, cy = centre(h)
+        draw.polygon(corners(cx, cy, R - 2), outline=Ink.GOLD, width=5)
+        kit.badge(draw, (cx - R + 14, cy + 14), str(i + 1), Ink.GOLD, Ink.TEXT)
+
+
+def header_lines(view: HopView, locale: str) -> tuple[str, str]:
+    f = view.fight
+    title = label(
+        "arena.title",
+        locale,
+        kind=name("kind", f.kind, locale),
+        arena=name("arena", f.arena, locale),
+        turn=f.turn,
+    )
+    sub = label(
+        "campaign.line", locale, hero=unit(view.hero, locale), act=view.act, week=view.week,
+        influence=view.influence, lose_at=view.influence_lose_at,
+    )  # fmt: skip
+    return title, sub
+
+
+def priority_rows(fight: FightView, locale: str) -> list[str]:
+    """The rivals' priority list of this arena, top first (seed 003 l.339-353); a bold entry
+    must be attackable after moving."""
+    arena = content().arenas.get(fight.arena)
+    if fight.kind == "scion" or arena is None:
+        return [label("priority.scion", locale)]
+    rows = []
+    for i, entry in enumerate(arena.priority):
+        bold = entry.startswith("*")
+        term = label(f"term.{entry.lstrip('*')}", locale)
+        rows.append(f"{i + 1}. {term}" + (f" ({label('priority.attack', locale)})" if bold else ""))
+    return rows
+
+
+def unit_row(u: UnitView, locale: str) -> str:
+    mark = {"p": "●", "r": "■", "a": "▲"}.get(u.side, "●")
+    state = f" · {label('dazed', locale)}" if u.dazed else ""
+    skills = ", ".join(skill(s, locale) for s in u.skills)
+    return f"{mark} {u.hex or '–'} {unit(u.unit, locale)} {u.hp}/{u.health}{state}" + (
+        f" · {skills}" if skills else ""
+    )
+
+
+def side_panel(draw: ImageDraw.ImageDraw, view: HopView, locale: str, height: int) -> None:
+    f = view.fight
+    x, w = PANEL_X, WIDTH - PANEL_X - 16
+    y = BOARD_Y - 50
+    who = {"rival": "turn.rival", "player": "turn.player", "arena": "turn.arena", "over": "turn.over"}[f.step]
+    draw_fitted(draw, (x, y, x + w, y + 26), label(who, locale), 20, Ink.TEXT, 12, True, anchor="lm")
+    y += 30
+    if f.kind in ("ctf", "koth"):
+        y = kit.lines(draw, x, y, w, [label(f"score.{f.kind}", locale, score=f.score)], 16)
+    if f.result:
+        y = kit.lines(draw, x, y, w, [label(f"fight.{f.result}", locale)], 18, kit.VERMILION)
+    y += 6
+    rows = priority_rows(f, locale)
+    top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(rows)), label("priority.title", locale))
+    kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+    y += 48 + 22 * len(rows)
+    if f.rival_camp:
+        rows = [
+            f"{i + 1}. {unit(u.unit, locale)}" + (" · T" if u.tribune else "")
+            for i, u in enumerate(f.rival_camp)
+        ]
+        rows = rows[:6]
+        top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(rows)), label("rival_camp", locale))
+        kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+        y += 48 + 22 * len(rows)
+    mine = [unit(u, locale) if u != "hero" else unit(view.hero, locale) for u in f.player_camp]
+    slots = label("slots", locale, slots=f.slots, hero=label("yes" if f.hero_slot else "no", locale))
+    rows = [", ".join(mine) if mine else "–", slots]
+    top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(rows)), label("your_camp", locale))
+    kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+    y += 48 + 22 * len(rows)
+    if f.fallen:
+        rows = [", ".join(unit(u, locale) for u in f.fallen)]
+        top = kit.panel(draw, (x, y, x + w, y + 62), label("fallen", locale))
+        kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+        y += 70
+    rows = [unit_row(u, locale) for u in f.units]
+    room = max(0, (height - 16 - y - 40) // 22)
+    if rows and room:
+        shown = rows[:room]
+        top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(shown)), label("in_arena", locale))
+        kit.lines(draw, x + 12, top, w - 24, shown, 14, step=22)
+
+
+def question_line(view: HopView, locale: str) -> str | None:
+    ask = view.fight.ask
+    if not ask:
+        return None
+    return label(f"ask.{ask['kind']}", locale, step=step_name(ask["step"], locale))
+
+
+def legend(draw: ImageDraw.ImageDraw, y: int, locale: str) -> None:
+    x = 24
+    for side in ("p", "r", "a"):
+        kit.side_mark(draw, (x + 9, y + 10), side, 18)
+        x += 24
+        words = label(f"side.{side}", locale)
+        draw_text(draw, (x, y + 10), words, 14, Ink.TEXT, anchor="lm")
+        x += text_width(words, 14) + 22
+    for ch, key in (("K", "hex.key"), ("^", "hex.hazard"), ("#", "hex.blocked"), ("P", "hex.deploy")):
+        draw.rectangle((x, y + 2, x + 18, y + 18), fill=HEX_FILL[ch], outline=Ink.PANEL_EDGE)
+        x += 24
+        words = label(key, locale)
+        draw_text(draw, (x, y + 10), words, 14, Ink.TEXT, anchor="lm")
+        x += text_width(words, 14) + 22
+    x2 = 24
+    y += 26
+    for letter, key, fill in (("z", "dazed", Ink.FAINT), ("T", "tribune", Ink.GOLD)):
+        kit.badge(draw, (x2 + 9, y + 10), letter, fill, Ink.TEXT)
+        x2 += 24
+        words = label(key, locale)
+        draw_text(draw, (x2, y + 10), words, 14, Ink.TEXT, anchor="lm")
+        x2 += text_width(words, 14) + 22
+    words = label("legend.hp_dice", locale)
+    draw_text(draw, (x2, y + 10), words, 14, Ink.TEXT, anchor="lm")
+
+
+def arena_image(view: HopView, locale: str) -> Image.Image:
+    f = view.fight
+    board_bottom = BOARD_Y + int(1.5 * R * (SIZE - 1) + 2 * R)
+    height = max(board_bottom + 76, 700)
+    image, draw = kit.canvas(WIDTH, height)
+    title, sub = header_lines(view, locale)
+    kit.header(draw, WIDTH, title, sub)
+    ask = question_line(view, locale)
+    line = ask or label(f"step.{f.step}.line", locale)
+    draw_fitted(
+        draw,
+        (24, kit.HEADER_H + 8, PANEL_X - 20, BOARD_Y - 12),
+        line,
+        18,
+        Ink.TEXT if not ask else kit.VERMILION,
+        12,
+        bool(ask),
+        anchor="lm",
+    )
+    hazard = content().arenas[f.arena].hazard if f.arena in content().arenas else "none"
+    draw_ground(draw, f, hazard)
+    if f.flag:
+        draw_flag(draw, f.flag)
+    for u in f.units:
+        if u.hex:
+            draw_unit(draw, u, locale, f.carrier == u.hex)
+    draw_question(draw, f)
+    side_panel(draw, view, locale, height)
+    legend(draw, board_bottom + 12, locale)
+    if f.result:
+        dashed_box(draw, (BOARD_X, BOARD_Y, int(BOARD_X + HW * 7.5), board_bottom), kit.VERMILION)
+    return image
