@@ -182,7 +182,27 @@ def apply(state: State, role: Role, command: Any) -> Outcome:
     ctx = Ctx(clone(state))
     _dispatch(ctx, role, cmd)
     settle(ctx)
+    trail(state, ctx.state, cmd)
     return Outcome(state=ctx.state, events=ctx.events, reveals=ctx.reveals)
+
+
+def trail(old: State, new: State, cmd) -> None:
+    """The turn's public movements and attacks so far, for the board's arrows: [kind, from,
+    to]; a new Command card starts a new trail. Deployment (hidden) is never recorded."""
+    t = [] if isinstance(cmd, c.Play) else list(old.extra_data.get("trail", []))
+    if isinstance(cmd, c.Attack):
+        t.append(["fire" if cmd.ranged else "atk", cmd.frm, cmd.to])
+    elif isinstance(cmd, c.Riposte) and old.attack is not None:
+        t.append(
+            ["fire" if cmd.ranged else "atk", old.units[old.attack.dfd].hex, old.units[old.attack.att].hex]
+        )
+    kind = {c.Retreat: "ret", c.Pursue: "pur", c.Advance: "pur", c.Mobility: "pur"}.get(type(cmd), "mv")
+    for k, u in new.units.items():
+        was = old.units.get(k)
+        if was is not None and was.hex and u.hex and was.hex != u.hex:
+            t.append([kind, was.hex, u.hex])
+    if t or "trail" in old.extra_data:
+        new.extra_data["trail"] = t[-12:]
 
 
 def _wrong(step: str) -> IllegalCommand:

@@ -66,6 +66,7 @@ class BattleloreView(BaseModel):
     target: int
     last_turn: bool
     winners: list[Role] | None
+    trail: list[list[str]] = []  # this turn's moves and attacks: [kind, from, to] (rules.trail)
 
 
 def visible(state: State, u, viewer: Role | None) -> bool:
@@ -159,4 +160,5 @@ def build_view(state: State, viewer: Role | None) -> BattleloreView:
         target=victory.target(state),
         last_turn=state.last_turn,
         winners=state.winners,
+        trail=[list(x) for x in state.extra_data.get("trail", [])],
     )

@@ -1,0 +1,343 @@
+"""The public battlefield of Battlelore Mythologie: what the channel sees after every move.
+
+Top to bottom: a header (scenario, turn, whose turn and which step, who must decide, or
+the winner), the hex battlefield with its coordinates on every edge as the notation names
+hexes (columns a-m west to east, rows 1-9 south to north: engine/battlelore/hexes.py) and
+its three sectors marked (002 l.237-238), each side's panel beside it (victory points,
+Command cards, deities with mana and face-up Lore card), the last roll's dice and a legend.
+Only public fields of the view are drawn, so a player's own view draws the same picture.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.battlelore import hexes
+from engine.battlelore.view import BattleloreView
+from render.battlelore import marks, words
+from render.battlelore.geometry import Grid, board_hexes
+from render.common import Ink, draw_fitted, draw_text, ellipsize, rounded_box
+
+WIDTH = 1240
+MARGIN = 14
+HEADER = 84
+GUTTER = 26
+SECTOR = 22  # the strip naming the sectors above and below the board
+HEX_W = 64
+PANEL_X = MARGIN + 2 * GUTTER + 13 * HEX_W + 14
+COORD = 16
+
+
+def side_index(view: BattleloreView, role: str) -> int:
+    return list(view.sides).index(role) if role in view.sides else 0
+
+
+class Board:
+    def __init__(self, view: BattleloreView, names: dict[str, str], locale: str) -> None:
+        self.view, self.names, self.locale = view, names, locale
+        top = HEADER + 10 + SECTOR + GUTTER
+        self.grid = Grid(MARGIN + GUTTER, top, HEX_W)
+        self.board_bottom = self.grid.bottom + GUTTER + SECTOR
+        self.legend_top = max(self.board_bottom, 620) + 8
+        self.height = self.legend_top + 96
+        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def label(self, key: str, **params: object) -> str:
+        return words.label(key, self.locale, **params)
+
+    def name(self, role: str) -> str:
+        return words.player(role, self.names, self.locale)
+
+    def render(self) -> Image.Image:
+        self.header()
+        self.field()
+        self.panels()
+        self.legend()
+        return self.image
+
+    # ---- header --------------------------------------------------------------------
+
+    def header(self) -> None:
+        v, d = self.view, self.draw
+        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+        title = f"{self.label('title')} — {words.code_name('sc', v.scenario, self.locale)}"
+        draw_fitted(d, (MARGIN, 6, WIDTH * 0.6, 32), title, 20, Ink.GOLD, min_size=14, bold=True, anchor="lm")
+        if v.active:
+            status = self.label("turn_of", n=v.turn, name=self.name(v.active))
+            status += f" · {words.step_name(v.step, self.locale)}"
+        else:
+            status = words.step_name(v.step, self.locale)
+        draw_fitted(
+            d, (MARGIN, 36, WIDTH * 0.62, 78), status, 28, Ink.WHITE, min_size=16, bold=True, anchor="lm"
+        )
+        if v.winners is not None:
+            right = (
+                self.label("winner", name=", ".join(self.name(r) for r in v.winners))
+                if v.winners
+                else self.label("draw")
+            )
+            ink = Ink.GOLD
+        elif v.who:
+            right = self.label("to_play", names=", ".join(self.name(r) for r in v.who))
+            ink = Ink.SKY
+        else:
+            return
+        if v.last_turn and v.winners is None:
+            right = f"{self.label('last_turn')} · {right}"
+        draw_fitted(
+            d, (WIDTH * 0.55, 20, WIDTH - MARGIN, 70), right, 24, ink, min_size=14, bold=True, anchor="rm"
+        )
+
+    # ---- battlefield ---------------------------------------------------------------
+
+    def edge_of(self, role: str) -> int | None:
+        side = self.view.sides.get(role)
+        return side.edge if side else None
+
+    def field(self) -> None:
+        v, d, g = self.view, self.draw, self.grid
+        radius = g.h / 2
+        owners = {r: side_index(v, r) for r in v.sides}
+        for name, x, r in board_hexes():
+            c = g.centre_xy(x, r)
+            if name in v.sites:
+                owner = v.sites[name]
+                marks.site(d, c, radius, owners.get(owner) if owner else None)
+            else:
+                terrain = v.terrain.get(name)
+                marks.terrain_hex(d, c, radius, terrain)
+                if terrain:
+                    tname = words.name_of(terrain, self.locale)
+                    draw_fitted(
+                        d,
+                        (c[0] - g.w * 0.42, c[1] - radius * 0.78, c[0] + g.w * 0.42, c[1] - radius * 0.5),
+                        tname,
+                        11,
+                        Ink.BLACK,
+                        min_size=8,
+                        condensed=True,
+                    )
+        self.sectors()
+        self.coordinates()
+        for kind, frm, to in v.trail:
+            a, b = g.centre(frm), g.centre(to)
+            if a and b:
+                colour, dashed = marks.ARROW.get(kind, marks.ARROW["mv"])
+                marks.arrow(d, a, b, colour, dashed)
+        for u in v.units:
+            c = g.centre(u.hex)
+            if c is not None:
+                marks.token(d, c, g.w * 0.36, u, owners.get(u.owner, 0), self.locale)
+        if v.attack:
+            for key, colour in (("att", marks.RED), ("dfd", Ink.BLACK)):
+                unit = next((u for u in v.units if u.id == v.attack.get(key)), None)
+                c = g.centre(unit.hex) if unit else None
+                if c:
+                    d.ellipse(
+                        (c[0] - g.w * 0.46, c[1] - g.w * 0.46, c[0] + g.w * 0.46, c[1] + g.w * 0.46),
+                        outline=colour,
+                        width=3,
+                    )
+        for h in v.retreat or []:
+            c = g.centre(h)
+            if c:
+                d.ellipse(
+                    (c[0] - 8, c[1] - 8, c[0] + 8, c[1] + 8), fill=Ink.PURPLE, outline=Ink.WHITE, width=2
+                )
+
+    def sectors(self) -> None:
+        """The two sector lines through hexes e and i of the odd rows (002 l.237-238), and
+        each sector's name as the player on that edge sees it (the north player's left is
+        the east)."""
+        g, d = self.grid, self.draw
+        top, bottom = g.top - GUTTER - SECTOR, g.bottom + GUTTER + SECTOR
+        for x in (hexes.LEFT_LINE, hexes.RIGHT_LINE):
+            px = g.sector_line(x)
+            for y in range(int(top) + 4, int(bottom) - 4, 14):
+                d.line((px, y, px, min(y + 8, bottom)), fill=Ink.HEADER, width=3)
+        spans = [
+            (g.left, g.sector_line(hexes.LEFT_LINE)),
+            (g.sector_line(hexes.LEFT_LINE), g.sector_line(hexes.RIGHT_LINE)),
+            (g.sector_line(hexes.RIGHT_LINE), g.right),
+        ]
+        south = next((r for r in self.view.sides if self.edge_of(r) == 1), None)
+        north = next((r for r in self.view.sides if self.edge_of(r) == hexes.ROWS), None)
+        for i, (a, b) in enumerate(spans):
+            for y, role, key in ((bottom - SECTOR / 2, south, "lcr"[i]), (top + SECTOR / 2, north, "rcl"[i])):
+                text = self.label(f"sector.{key}")
+                if role:
+                    text = f"{text} ({self.name(role)})" if key != "c" else text
+                draw_fitted(
+                    self.draw,
+                    (a + 6, y - 10, b - 6, y + 10),
+                    text,
+                    14,
+                    Ink.MUTED,
+                    min_size=9,
+                    bold=True,
+                    condensed=True,
+                )
+
+    def coordinates(self) -> None:
+        g, d = self.grid, self.draw
+        for i, col in enumerate(hexes.COLS):
+            x = g.left + (2 * i + 1) * g.w / 2
+            draw_text(d, (x, g.top - GUTTER / 2), col, COORD, Ink.TEXT, bold=True, anchor="mm")
+            draw_text(d, (x, g.bottom + GUTTER / 2), col, COORD, Ink.TEXT, bold=True, anchor="mm")
+        for r in range(1, hexes.ROWS + 1):
+            _, y = g.centre_xy(1, r)
+            draw_text(d, (g.left - GUTTER / 2, y), str(r), COORD, Ink.TEXT, bold=True, anchor="mm")
+            draw_text(d, (g.right + GUTTER / 2, y), str(r), COORD, Ink.TEXT, bold=True, anchor="mm")
+
+    # ---- panels --------------------------------------------------------------------
+
+    def panels(self) -> None:
+        v = self.view
+        y = HEADER + 10
+        right = WIDTH - MARGIN
+        roles = list(v.sides)
+        # the north player's panel on top, as the board shows them
+        roles.sort(key=lambda r: -(self.edge_of(r) or 0))
+        for role in roles:
+            y = self.side_panel(role, (PANEL_X, y, right)) + 10
+        y = self.roll_panel((PANEL_X, y, right)) + 10
+        text = self.label("deck", n=v.deck, discard=len(v.discard))
+        draw_fitted(
+            self.draw,
+            (PANEL_X + 4, y, right, y + 18),
+            text,
+            15,
+            Ink.MUTED,
+            min_size=10,
+            condensed=True,
+            anchor="lm",
+        )
+
+    def side_panel(self, role: str, box: tuple[int, int, int]) -> int:
+        v, d = self.view, self.draw
+        x0, y0, x1 = box
+        side = v.sides[role]
+        idx = side_index(v, role)
+        gods = side.gods or {}
+        height = 88 + 22 * len(gods)
+        rounded_box(d, (x0, y0, x1, y0 + height), fill=Ink.PANEL, outline=marks.SIDE_INK[idx], width=3)
+        marks.shape_at(d, marks.SIDE_SHAPE[idx], (x0 + 18, y0 + 18), 10, marks.SIDE_INK[idx], Ink.BLACK)
+        title = self.name(role)
+        if side.people:
+            title += f" · {words.name_of(side.people, self.locale)}"
+        draw_fitted(
+            d, (x0 + 34, y0 + 6, x1 - 84, y0 + 30), title, 18, Ink.TEXT, min_size=12, bold=True, anchor="lm"
+        )
+        draw_text(
+            d,
+            (x1 - 10, y0 + 18),
+            self.label("vp", vp=side.vp, target=v.target),
+            20,
+            Ink.TEXT,
+            bold=True,
+            anchor="rm",
+        )
+        counts = self.label("cards", hand=side.hand_count, extra=side.extra_count)
+        draw_fitted(
+            d,
+            (x0 + 10, y0 + 34, x1 - 8, y0 + 54),
+            counts,
+            15,
+            Ink.TEXT,
+            min_size=10,
+            condensed=True,
+            anchor="lm",
+        )
+        units = sum(1 for u in v.units if u.owner == role and u.hex)
+        line = self.label("units", n=units, kills=side.kills)
+        draw_fitted(
+            d,
+            (x0 + 10, y0 + 56, x1 - 8, y0 + 76),
+            line,
+            15,
+            Ink.TEXT,
+            min_size=10,
+            condensed=True,
+            anchor="lm",
+        )
+        y = y0 + 88
+        for g, god in gods.items():
+            name = words.name_of(g, self.locale)
+            face = words.lore_name(g, god.face_up, self.locale) if god.face_up else "—"
+            text = ellipsize(f"{name} {'●' * god.mana or '○'}  {face}", x1 - x0 - 20, 14)
+            draw_text(d, (x0 + 10, y), text, 14, Ink.TEXT, condensed=True, anchor="lm")
+            y += 22
+        return y0 + height
+
+    def roll_panel(self, box: tuple[int, int, int]) -> int:
+        """The last roll: each die's face and what it did."""
+        v, d = self.view, self.draw
+        x0, y0, x1 = box
+        if not v.roll:
+            return y0 - 10
+        ranged = bool(v.attack and v.attack.get("ranged"))
+        draw_text(d, (x0 + 4, y0 + 10), self.label("roll"), 15, Ink.TEXT, bold=True, anchor="lm")
+        size, gap, step = 34, 8, 54
+        weak = marks.attacker_weak(v)
+        per_row = max(1, (x1 - x0) // step)
+        for i, face in enumerate(v.roll):
+            r, c = divmod(i, per_row)
+            bx, by = x0 + c * step, y0 + 24 + r * (size + gap + 16)
+            effect = marks.die_effect(face, ranged, weak)
+            marks.die(d, (bx, by, bx + size, by + size), face, effect, self.locale)
+            text = self.label(f"effect.{effect}")
+            draw_fitted(
+                d,
+                (bx - 8, by + size + 1, bx + size + 8, by + size + 15),
+                text,
+                12,
+                Ink.TEXT,
+                min_size=8,
+                condensed=True,
+            )
+        rows = (len(v.roll) - 1) // per_row + 1
+        return y0 + 24 + rows * (size + gap + 16)
+
+    # ---- legend --------------------------------------------------------------------
+
+    def legend(self) -> None:
+        d = self.draw
+        y = self.legend_top
+        d.line((MARGIN, y, WIDTH - MARGIN, y), fill=Ink.PANEL_EDGE, width=2)
+        x = MARGIN
+        for kind in ("mv", "atk", "fire", "ret", "pur"):
+            colour, dashed = marks.ARROW[kind]
+            marks.arrow(d, (x, y + 20), (x + 54, y + 20), colour, dashed, width=4, cut=0)
+            text = self.label(f"arrow.{kind}")
+            draw_text(d, (x + 60, y + 20), text, 14, Ink.TEXT, anchor="lm")
+            x += 70 + _w(text) + 24
+        x = MARGIN
+        seen: dict[str, str] = {}
+        for u in self.view.units:
+            if u.hex and u.card not in seen:
+                seen[u.card] = words.short(u.card, self.locale)
+        pairs = [f"{s} {words.name_of(c, self.locale)}" for c, s in sorted(seen.items(), key=lambda i: i[1])]
+        key = self.label("legend_marks")
+        lines = [key, " · ".join(pairs)]
+        for i, line in enumerate(lines):
+            draw_fitted(
+                d,
+                (MARGIN, y + 40 + i * 24, WIDTH - MARGIN, y + 60 + i * 24),
+                line,
+                14,
+                Ink.MUTED,
+                min_size=9,
+                condensed=True,
+                anchor="lm",
+            )
+
+
+def _w(text: str) -> int:
+    from render.common import text_width
+
+    return text_width(text, 14)
+
+
+def board_image(view: BattleloreView, names: dict[str, str], locale: str) -> Image.Image:
+    return Board(view, names, locale).render()

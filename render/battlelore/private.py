@@ -1,0 +1,158 @@
+"""A player's private view by DM: the hand of Command cards, each with the units it would
+activate now (002 l.233-240: its sector and its kind of unit), the extra Command cards
+(002 l.172-174), the deities' face-up Lore cards with their cost against the deity's mana
+(002 l.413-424), and what is left to place during set-up. Above them, the battlefield as
+everyone sees it, with the player's own hidden deployments."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.battlelore import hexes
+from engine.battlelore.content import content
+from engine.battlelore.view import BattleloreView, UnitView
+from render.battlelore import words
+from render.battlelore.board import MARGIN, WIDTH, Board
+from render.common import Ink, draw_fitted, draw_text, rounded_box
+
+CARD_W, CARD_H, GAP = 290, 92, 12
+
+
+def fits(unit: UnitView, only: str) -> bool:
+    card = content().units[unit.card]
+    bar = card.bars[unit.bar]
+    return {
+        "all": True,
+        "foot": card.type == "foot",
+        "mounted": card.type == "mounted",
+        "shoot": bar.shoot,
+        "legend": card.cls != "troop",
+    }[only]
+
+
+def ready(view: BattleloreView, role: str, card_id: str, extra: bool) -> tuple[str, int]:
+    """The card's reach in words and how many of the role's units it could activate now."""
+    cards = content().extra if extra else content().deck
+    card = cards.get(card_id) or content().deck.get(card_id) or content().extra.get(card_id)
+    if card is None:
+        return "", 0
+    act = card.act
+    edge = view.sides[role].edge or 1
+    mine = [u for u in view.units if u.owner == role and u.hex and fits(u, act.only)]
+    by = {s: [u for u in mine if s in hexes.sectors(hexes.to_hex(u.hex), edge)] for s in "lcr"}
+    if act.sector in "lcr":
+        n = min(act.n, len(by[act.sector]))
+    elif act.sector == "flanks":
+        n = min(act.n, len({u.id for s in "lr" for u in by[s]}))
+    elif act.sector == "each":
+        n = sum(1 for s in "lcr" if by[s])
+    elif act.sector == "one":
+        n = max((len(v) for v in by.values()), default=0)
+    else:
+        n = min(act.n, len(mine))
+    return act.sector, n
+
+
+def private_image(view: BattleloreView, names: dict[str, str], locale: str) -> Image.Image:
+    role = view.viewer
+    board = Board(view, names, locale).render()
+    if role is None or role not in view.sides:
+        return board
+    side = view.sides[role]
+    lab = lambda key, **p: words.label(key, locale, **p)  # noqa: E731
+    per_row = (WIDTH - 2 * MARGIN + GAP) // (CARD_W + GAP)
+    hand, extra = side.hand or [], side.extra or []
+    gods = side.gods or {}
+    rows = -(-len(hand) // per_row) + -(-len(extra) // per_row)
+    height = 60 + rows * (CARD_H + GAP) + 40 * 2 + 34 * (len(gods) + 2) + 20
+    image = Image.new("RGB", (WIDTH, board.height + height), Ink.PAPER)
+    image.paste(board, (0, 0))
+    d = ImageDraw.Draw(image)
+    y = board.height + 10
+    for title, cards, is_extra in ((lab("hand"), hand, False), (lab("extra"), extra, True)):
+        draw_text(d, (MARGIN, y + 14), title, 20, Ink.TEXT, bold=True, anchor="lm")
+        y += 34
+        if not cards:
+            draw_text(d, (MARGIN, y + 10), lab("no_cards"), 16, Ink.MUTED, anchor="lm")
+            y += 30
+            continue
+        for i, cid in enumerate(cards):
+            r, c = divmod(i, per_row)
+            x0, y0 = MARGIN + c * (CARD_W + GAP), y + r * (CARD_H + GAP)
+            card_box(d, (x0, y0, x0 + CARD_W, y0 + CARD_H), view, role, cid, is_extra, locale)
+        y += (-(-len(cards) // per_row)) * (CARD_H + GAP)
+    draw_text(d, (MARGIN, y + 14), lab("lore"), 20, Ink.TEXT, bold=True, anchor="lm")
+    y += 34
+    for g, god in gods.items():
+        lore = content().deities[g].lore.get(god.face_up or "")
+        playable = lore is not None and god.mana >= lore.cost
+        line = lab(
+            "lore_line",
+            god=words.name_of(g, locale),
+            mana=god.mana,
+            card=words.lore_name(g, god.face_up, locale) if god.face_up else "—",
+            cost=lore.cost if lore else 0,
+            ready=lab("lore_ready") if playable else "",
+        )
+        draw_fitted(
+            d,
+            (MARGIN, y, WIDTH - MARGIN, y + 28),
+            line,
+            18,
+            Ink.BLUE if playable else Ink.TEXT,
+            min_size=12,
+            bold=playable,
+            anchor="lm",
+        )
+        y += 34
+    if side.mana_pool:
+        draw_text(d, (MARGIN, y + 14), lab("mana_pool", n=side.mana_pool), 17, Ink.TEXT, anchor="lm")
+        y += 34
+    if side.to_place:
+        text = lab("to_place", list=", ".join(words.name_of(t, locale) for t in side.to_place))
+        draw_text(d, (MARGIN, y + 14), text, 17, Ink.TEXT, anchor="lm")
+    return image
+
+
+def card_box(
+    d: ImageDraw.ImageDraw, box, view: BattleloreView, role: str, cid: str, extra: bool, locale: str
+) -> None:
+    x0, y0, x1, y1 = box
+    cards = content().extra if extra else content().deck
+    card = cards.get(cid)
+    rounded_box(d, box, fill=Ink.WHITE, outline=Ink.PURPLE if extra else Ink.BACK, width=3)
+    code = f"+{cid}" if extra else cid
+    draw_text(d, (x0 + 10, y0 + 16), code, 16, Ink.BLUE, bold=True, anchor="lm")
+    draw_fitted(
+        d,
+        (x0 + 20 + len(code) * 11, y0 + 4, x1 - 8, y0 + 28),
+        words.card_name(cid, locale),
+        17,
+        Ink.TEXT,
+        min_size=11,
+        bold=True,
+        anchor="lm",
+    )
+    if card is None:
+        return
+    act = card.act
+    sector, n = ready(view, role, cid, extra)
+    where = words.label(f"sector.{sector}", locale)
+    reach = words.label("allows", locale, n=act.n, sector=where, ready=n)
+    extras = [
+        x for x in (words.label(f"only.{act.only}", locale), words.label(f"bonus.{act.bonus}", locale)) if x
+    ]
+    draw_fitted(
+        d, (x0 + 10, y0 + 34, x1 - 8, y0 + 58), reach, 16, Ink.TEXT, min_size=11, condensed=True, anchor="lm"
+    )
+    if extras:
+        draw_fitted(
+            d,
+            (x0 + 10, y0 + 62, x1 - 8, y0 + 86),
+            " · ".join(extras),
+            15,
+            Ink.MUTED,
+            min_size=11,
+            condensed=True,
+            anchor="lm",
+        )
