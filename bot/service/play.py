@@ -158,18 +158,24 @@ class PlayMixin(ServiceCore):
             raise UserError("bot.err.bad_button")
         return await self._play(table, actor, command=commands[int(index)])
 
-    async def legal_moves(self, where: Where, actor: Actor, prefix: str = "") -> list[str]:
-        """The notation of the user's legal commands starting with what they typed (else
-        containing it), sorted, for autocomplete; empty when it is not their turn."""
+    async def _deciding(self, where: Where, actor: Actor) -> tuple[Table, str] | None:
+        """The channel's table and the user's role when a decision is theirs now, else None."""
         try:
             table = await self._channel_table(where)
         except UserError:
-            return []
+            return None
         seat = table.seat_of(actor.user_id)
-        if seat is None or seat.role not in table.active():
+        return (table, seat.role) if seat is not None and seat.role in table.active() else None
+
+    async def legal_moves(self, where: Where, actor: Actor, prefix: str = "") -> list[str]:
+        """The notation of the user's legal commands starting with what they typed (else
+        containing it), sorted, for autocomplete; empty when it is not their turn."""
+        found = await self._deciding(where, actor)
+        if found is None:
             return []
+        table, role = found
         moves = sorted(
-            {table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)}, key=natural_key
+            {table.game.notation.format(c) for c in table.game.legal(table.state, role)}, key=natural_key
         )
         typed = prefix.strip().lower()
         starting = [m for m in moves if m.lower().startswith(typed)]
@@ -178,18 +184,15 @@ class PlayMixin(ServiceCore):
     async def legal_choices(self, where: Where, actor: Actor) -> list[tuple[str, str]]:
         """(notation, words) of each of the user's legal commands, naturally sorted; the words
         are the game's label for it (optional `GAME.label`) in the user's language, or ""."""
-        try:
-            table = await self._channel_table(where)
-        except UserError:
+        deciding = await self._deciding(where, actor)
+        if deciding is None:
             return []
-        seat = table.seat_of(actor.user_id)
-        if seat is None or seat.role not in table.active():
-            return []
+        table, role = deciding
         hook = getattr(table.game, "label", None)
         found: dict[str, str] = {}
-        for command in table.game.legal(table.state, seat.role):
+        for command in table.game.legal(table.state, role):
             move = table.game.notation.format(command)
-            words = hook(table.state, seat.role, command) if callable(hook) else None
+            words = hook(table.state, role, command) if callable(hook) else None
             found.setdefault(move, render(with_names(words, table.names()), actor.locale) if words else "")
         return sorted(found.items(), key=lambda item: natural_key(item[0]))
 

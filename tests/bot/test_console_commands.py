@@ -186,7 +186,8 @@ async def test_a_mythic_game_recruited_and_played_with_typed_commands(tmp_path):
     moved = after(out, "@bob /mythic move to:b2 unit:marauders")
     assert moved[0] == "bob: Infernal Marauders moves a3-b2." and moved[1].startswith("image: ")
     assert after(out, "@bob /mythic done") == [  # the first: the move ended that activation
-        "[refused] bob: That command does not fit the current decision."
+        "[refused] bob: That command does not fit the current decision. Expected, for example: "
+        "`act artillerymen` (Activate Damned Artillerymen)."
     ]
     assert after(out, "@bob /mythic activate unit:cerberus")[0].startswith(
         "bob activates Cerberus, Guardian of the Gate of Hell (activation 2;"

@@ -33,14 +33,24 @@ def _order_completer(order_of: Any) -> Any:
     return complete
 
 
-def add_table(group: app_commands.Group, games: list[Game]) -> None:
-    @subcommand(group, "mine")
-    async def mine(interaction: discord.Interaction) -> None:
-        await run_command(interaction, lambda s, w, a: s.mine(w, a), public=False)
+def _look(group: app_commands.Group, name: str, method: str) -> None:
+    """A subcommand without options that only shows something to the asker."""
 
-    @subcommand(group, "list")
-    async def listing(interaction: discord.Interaction) -> None:
-        await run_command(interaction, lambda s, w, a: s.listing(w, a), public=False)
+    @subcommand(group, name)
+    async def look(interaction: discord.Interaction) -> None:
+        await run_command(interaction, lambda s, w, a: getattr(s, method)(w, a), public=False)
+
+
+def add_table(group: app_commands.Group, games: list[Game]) -> None:
+    looks = (
+        ("mine", "mine"),
+        ("list", "listing"),
+        ("status", "status"),
+        ("board", "board"),
+        ("hand", "hand"),
+    )
+    for name, method in looks:
+        _look(group, name, method)
 
     halls = [g for g in games if getattr(g, "hall", None) is not None]
     if halls:
@@ -51,18 +61,6 @@ def add_table(group: app_commands.Group, games: list[Game]) -> None:
             interaction: discord.Interaction, game: str | None = None, export: bool = False
         ) -> None:
             await run_command(interaction, lambda s, w, a: s.hall(w, a, game, export), public=False)
-
-    @subcommand(group, "status")
-    async def status(interaction: discord.Interaction) -> None:
-        await run_command(interaction, lambda s, w, a: s.status(w, a), public=False)
-
-    @subcommand(group, "board")
-    async def board(interaction: discord.Interaction) -> None:
-        await run_command(interaction, lambda s, w, a: s.board(w, a), public=False)
-
-    @subcommand(group, "hand")
-    async def hand(interaction: discord.Interaction) -> None:
-        await run_command(interaction, lambda s, w, a: s.hand(w, a), public=False)
 
     @subcommand(group, "log", "last")
     async def log(interaction: discord.Interaction, last: app_commands.Range[int, 1, 200] = 20) -> None:
