@@ -1,0 +1,18 @@
+"""Hoplomachus Victorum at the table: typed commands (`/hop ...`), league facts (the hall of
+fame groups solo runs by difficulty), declared for the bot (engine/plugins.py) rather than
+written into it. Importing this package adds them to `GAME`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.i18n import register_catalog
+
+register_catalog(Path(__file__).parent / "locales")
+
+from engine.hoplomachus.game import GAME  # noqa: E402
+from engine.hoplomachus.table.league import LEAGUE  # noqa: E402
+from engine.hoplomachus.table.shortcuts import SHORTCUTS  # noqa: E402
+
+GAME.shortcuts = SHORTCUTS  # type: ignore[attr-defined]
+GAME.league = LEAGUE  # type: ignore[attr-defined]
