@@ -97,29 +97,14 @@ class Board:
 
     def field(self) -> None:
         v, d, g = self.view, self.draw, self.grid
-        radius = g.h / 2
         owners = {r: side_index(v, r) for r in v.sides}
-        for name, x, r in board_hexes():
-            c = g.centre_xy(x, r)
-            if name in v.sites:
-                owner = v.sites[name]
-                marks.site(d, c, radius, owners.get(owner) if owner else None)
-            else:
-                terrain = v.terrain.get(name)
-                marks.terrain_hex(d, c, radius, terrain)
-                if terrain:
-                    tname = words.name_of(terrain, self.locale)
-                    draw_fitted(
-                        d,
-                        (c[0] - g.w * 0.42, c[1] - radius * 0.78, c[0] + g.w * 0.42, c[1] - radius * 0.5),
-                        tname,
-                        11,
-                        Ink.BLACK,
-                        min_size=8,
-                        condensed=True,
-                    )
-        self.sectors()
-        self.coordinates()
+        key = (
+            tuple(sorted(v.terrain.items())),
+            tuple(sorted((h, owners.get(r) if r else None) for h, r in v.sites.items())),
+            tuple((self.edge_of(r), self.name(r)) for r in v.sides),
+            self.locale,
+        )
+        self.image.paste(_ground(key, self), (0, HEADER))
         for kind, frm, to in v.trail:
             a, b = g.centre(frm), g.centre(to)
             if a and b:
@@ -145,6 +130,36 @@ class Board:
                 d.ellipse(
                     (c[0] - 8, c[1] - 8, c[0] + 8, c[1] + 8), fill=Ink.PURPLE, outline=Ink.WHITE, width=2
                 )
+
+    def ground(self) -> Image.Image:
+        """The battlefield without units: terrain, sacred sites, sectors and coordinates."""
+        v, d, g = self.view, self.draw, self.grid
+        radius = g.h / 2
+        owners = {r: side_index(v, r) for r in v.sides}
+        for name, x, r in board_hexes():
+            c = g.centre_xy(x, r)
+            if name in v.sites:
+                owner = v.sites[name]
+                marks.site(d, c, radius, owners.get(owner) if owner else None)
+            else:
+                terrain = v.terrain.get(name)
+                marks.terrain_hex(d, c, radius, terrain)
+                if terrain:
+                    tname = words.name_of(terrain, self.locale)
+                    draw_fitted(
+                        d,
+                        (c[0] - g.w * 0.42, c[1] - radius * 0.78, c[0] + g.w * 0.42, c[1] - radius * 0.5),
+                        tname,
+                        11,
+                        Ink.BLACK,
+                        min_size=8,
+                        condensed=True,
+                    )
+        self.sectors()
+        self.coordinates()
+        self.sectors()
+        self.coordinates()
+        return self.image.crop((0, HEADER, PANEL_X - 2, self.board_bottom))
 
     def sectors(self) -> None:
         """The two sector lines through hexes e and i of the odd rows (002 l.237-238), and
@@ -331,6 +346,20 @@ class Board:
                 condensed=True,
                 anchor="lm",
             )
+
+
+_GROUNDS: dict[tuple, Image.Image] = {}
+
+
+def _ground(key: tuple, board: Board) -> Image.Image:
+    """The battlefield's static part, drawn once per battlefield, sites' owners and names:
+    most renders of a battle differ only in units, arrows and panels."""
+    found = _GROUNDS.get(key)
+    if found is None:
+        if len(_GROUNDS) >= 32:
+            _GROUNDS.pop(next(iter(_GROUNDS)))
+        found = _GROUNDS[key] = board.ground()
+    return found
 
 
 def _w(text: str) -> int:

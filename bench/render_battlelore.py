@@ -1,0 +1,61 @@
+"""How long the Battlelore Mythologie images take to draw and encode, and how big they are.
+
+    python bench/render_battlelore.py [--games 2] [--views 40] [--repeat 3] [--locale fr] [--players heuristic]
+
+Positions come from seeded self-played battles spread over the whole game (set-up, deployment,
+turns, attacks, retreats), so the figures include the units, arrows and dice a real table
+meets. For each image: the first (cold) render, then median, p90 and p99 render time and
+median and max PNG size (the Battle for Athena benchmark's `measure`). Target (issue 14): the
+battlefield under 60 ms median on the 2-core machine, every image under a few hundred KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.render_athena import measure  # noqa: E402
+from engine.battlelore import GAME  # noqa: E402
+from engine.harness import play  # noqa: E402
+from render.battlelore import army_png, board_png, private_png, unit_png  # noqa: E402
+
+NAMES = {"p1": "Alexandra", "p2": "Bérénice"}
+
+
+def sample_states(games: int, count: int, players: str) -> list:
+    states = []
+    for seed in range(games):
+        seats = {r: GAME.players[players](seed * 10 + i) for i, r in enumerate(("p1", "p2"))}
+        play(GAME, seats, seed=seed, on_step=lambda _b, _r, _c, out: states.append(out.state))
+    step = max(1, len(states) // count)
+    return states[::step][:count]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--views", type=int, default=40)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--locale", default="fr")
+    parser.add_argument("--players", default="heuristic", choices=sorted(GAME.players))
+    args = parser.parse_args()
+    states = sample_states(args.games, args.views, args.players)
+    public = [GAME.view(s, None) for s in states]
+    private = [GAME.view(s, ("p1", "p2")[i % 2]) for i, s in enumerate(states)]
+    fielded = [(v, u.hex) for v in public for u in v.units[:1] if u.hex]
+
+    start = time.perf_counter()
+    board_png(public[0], NAMES, args.locale)
+    print(f"first render (fonts loaded, caches empty): {(time.perf_counter() - start) * 1000:.1f} ms")
+    measure("battlefield", lambda v: board_png(v, NAMES, args.locale), public, args.repeat)
+    measure("private", lambda v: private_png(v, NAMES, args.locale), private, args.repeat)
+    measure("unit card", lambda vh: unit_png(vh[0], vh[1], NAMES, args.locale), fielded, args.repeat)
+    measure("army", lambda v: army_png(v, "p1", NAMES, args.locale), public, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
