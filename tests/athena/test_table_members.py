@@ -146,7 +146,8 @@ def test_every_legal_command_of_random_positions_has_a_short_label_in_both_langu
                     en, fr = _labels(state, role, command)
                     notation = GAME.notation.format(command)
                     for text in (en, fr):
-                        assert 0 < len(text) < 100 and "athena." not in text and "{" not in text, text
+                        # Discord caps a choice label at 100 characters and a button at 80
+                        assert 0 < len(text) <= 80 and "athena." not in text and "{" not in text, text
                     assert en != fr, en
                     power = getattr(command, "power", None)
                     if power:  # the code beside the name: moves are typed with it
