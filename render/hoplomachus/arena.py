@@ -34,7 +34,7 @@ HEX_FILL = {
     "^": (238, 190, 150),
     "#": (70, 66, 60),
 }
-RIVAL_HEX = (236, 206, 186)
+RIVAL_HEX = (228, 222, 236)  # pale lavender: never mistaken for a hazard
 
 
 def centre(hexname: str) -> tuple[float, float]:
@@ -228,8 +228,14 @@ def legend(draw: ImageDraw.ImageDraw, y: int, locale: str) -> None:
         words = label(f"side.{side}", locale)
         draw_text(draw, (x, y + 10), words, 14, Ink.TEXT, anchor="lm")
         x += text_width(words, 14) + 22
-    for ch, key in (("K", "hex.key"), ("^", "hex.hazard"), ("#", "hex.blocked"), ("P", "hex.deploy")):
-        draw.rectangle((x, y + 2, x + 18, y + 18), fill=HEX_FILL[ch], outline=Ink.PANEL_EDGE)
+    for ch, key in (
+        ("K", "hex.key"),
+        ("^", "hex.hazard"),
+        ("#", "hex.blocked"),
+        ("P", "hex.deploy"),
+        ("1", "hex.rival"),
+    ):
+        draw.rectangle((x, y + 2, x + 18, y + 18), fill=HEX_FILL.get(ch, RIVAL_HEX), outline=Ink.PANEL_EDGE)
         x += 24
         words = label(key, locale)
         draw_text(draw, (x, y + 10), words, 14, Ink.TEXT, anchor="lm")
