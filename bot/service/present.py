@@ -210,7 +210,7 @@ def turn_messages(
 
 
 def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) -> dict[Role, str]:
-    after, asked = view_jsons(table), turn.asked(table)
+    after, newly = view_jsons(table), turn.asked(table)
     for seat in table.humans():
         lines = list(turn.private.get(seat.role, []))
         changed = after[seat.role] != turn.before_views.get(seat.role)
@@ -218,7 +218,7 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
         if not (lines or buttons or (changed and images)):
             continue
         if buttons:  # "still waiting" only for someone whose turn did not just begin
-            still = not lines and not changed and seat.role not in asked
+            still = not lines and not changed and seat.role not in newly
             asked = window_lines(table, seat.role)
             lines += (
                 asked
