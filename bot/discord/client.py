@@ -25,7 +25,7 @@ from bot.discord.handlers import answer_unknown_click, press
 from bot.discord.translator import CatalogTranslator
 from bot.health import Heartbeat
 from bot.plugins import PluginService, plugin_commands
-from bot.store.outbox import owing
+from bot.store.outbox import begin
 from engine import available_games
 
 log = logging.getLogger("agora.discord")
@@ -148,11 +148,8 @@ class AgoraBot(discord.Client):
         due; returns how many replies were posted."""
         await self.delivery.recover(starting=not self._recovered)
         self._recovered = True
-        with owing() as owed:  # timeouts and AI moves owe their announcement too
-            ticking = asyncio.ensure_future(
-                self.service.tick() if self.now is None else self.service.tick(now=self.now())
-            )
-        due = await ticking
+        owed = begin()  # timeouts and AI moves owe their announcement too
+        due = await (self.service.tick() if self.now is None else self.service.tick(now=self.now()))
         failed: set[int | None] = set()
         for where, reply in due:
             try:

@@ -24,7 +24,7 @@ import discord
 
 from bot.discord.presenter import render_message
 from bot.service.api import Message, Reply, Where
-from bot.store.outbox import OutboxRow, Owed, Thinking
+from bot.store.outbox import CURRENT, OutboxRow, Owed, Thinking
 from engine.i18n import T
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,9 @@ class Delivery:
 
         For each refusal the service is told once (on the reply's game), and its notice is
         posted in the channel."""
+        owed = CURRENT.get()
+        if owed is not None and reply.game_id is not None:  # the public part is out: delivered
+            await self.delivered(Owed(moves=[m for m in owed.moves if m[0] == reply.game_id]))
         recipients = list(dict.fromkeys(m.to_user for m in reply.messages if m.to_user is not None))
         delivered = await asyncio.gather(*(self.dm(uid, reply.private(uid)) for uid in recipients))
         refused = [uid for uid, ok in zip(recipients, delivered, strict=True) if not ok]
@@ -118,9 +121,12 @@ class Delivery:
         """An interaction was answered "thinking...": remember it until its answer is out."""
         if self._outbox is None:
             return
-        await self._outbox.put_thinking(
-            Thinking(token, str(application_id), where.guild_id, where.channel_id, public, self._now())
-        )
+        try:
+            await self._outbox.put_thinking(
+                Thinking(token, str(application_id), where.guild_id, where.channel_id, public, self._now())
+            )
+        except Exception as exc:  # never at the cost of the answer itself
+            log.warning("could not remember interaction %s as thinking: %s", token[:8], exc)
 
     async def delivered(self, owed: Owed, *, deferred: bool = False) -> None:
         """The announcement of `owed`'s moves is out (and the "thinking..." resolved)."""

@@ -49,6 +49,14 @@ class Thinking:
 CURRENT: ContextVar[Owed | None] = ContextVar("agora_outbox_owed", default=None)
 
 
+def begin(token: str | None = None) -> Owed:
+    """For the rest of the current task (an interaction's handler, a tick): the moves it
+    records, and the tasks it starts record, are listed in the returned `Owed`."""
+    owed = Owed(token)
+    CURRENT.set(owed)
+    return owed
+
+
 @contextmanager
 def owing(token: str | None = None) -> Iterator[Owed]:
     owed = Owed(token)

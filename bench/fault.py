@@ -1,0 +1,207 @@
+"""The fault run: two bot processes on PostgreSQL (one shard each) under load through the fake
+Discord, one of them killed with SIGKILL again and again and restarted; then the audit.
+
+    python bench/fault.py [--games 10] [--kills 10] [--clicks 0.5] [--seed 1]
+
+After the last restart and a few ticks, prints and checks: moves lost (stored but never
+announced: outbox rows undelivered), moves doubled (one command stored twice, or one move
+announced twice in its channel), "thinking..." never resolved, and every game's log replayed
+to its stored state (bot/dbcopy.py `replay_game`). Interactions sent while their shard's
+process was down are counted apart: Discord tells those users the bot did not respond, and
+nothing was stored for them. Exit status 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+sys.path[:0] = [str(HERE.parent), str(HERE)]
+
+import multiprocess as mp  # noqa: E402
+
+from bot.dbcopy import replay_game  # noqa: E402
+from bot.store import open_store  # noqa: E402
+
+
+async def killer(
+    fake, processes, db, log, kills: int, rng: random.Random, done: asyncio.Event
+) -> list[float]:
+    """Kill shard 0's process (or shard 1's, every third time) with SIGKILL mid-traffic, then
+    restart it after a moment; returns how long each one was down."""
+    downtimes = []
+    for n in range(kills):
+        await asyncio.sleep(rng.uniform(2.0, 4.0))
+        shard = 1 if n % 3 == 2 else 0
+        processes[shard].kill()
+        processes[shard].wait()
+        died = time.monotonic()
+        await asyncio.sleep(rng.uniform(0.5, 2.0))
+        processes[shard] = mp.start_bot(fake, db, log, shard)
+        deadline = time.monotonic() + 90
+        while len(fake.gateway.sockets) < len(processes):
+            if processes[shard].poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"shard {shard}'s process did not come back:\n{log.read_text()[-4000:]}")
+            await asyncio.sleep(0.05)
+        downtimes.append(time.monotonic() - died)
+        print(f"  kill {n + 1}: shard {shard} down {downtimes[-1]:.1f} s", flush=True)
+    done.set()
+    return downtimes
+
+
+async def audit(fake, db: str) -> dict[str, int]:
+    store = await open_store(db)
+    try:
+        undelivered = len(await store.undelivered())
+        thinking = len(await store.thinking())
+        async with (
+            store.reading() as conn,
+            conn.execute(
+                "SELECT COUNT(*) FROM (SELECT token FROM outbox WHERE token IS NOT NULL GROUP BY token HAVING COUNT(*) > 1) t"
+            ) as cursor,
+        ):
+            doubled_commands = (await cursor.fetchone())[0]
+        games = await store.games()
+        replay_failures = 0
+        for g in games:
+            replay_failures += bool(await replay_game(store, g.id))
+        actions = 0
+        for g in games:
+            actions += g.seq
+    finally:
+        await store.close()
+    # A move's announcement carries the board after it (board-<seq>.png); one posted late by
+    # the outbox lists its moves as "#<seq> name: ..." lines. Doubled: two announcements of
+    # one seq, or a late one for a move already announced.
+    announced: Counter = Counter()
+    late: list[tuple[str, int]] = []
+    for message in fake.world.messages.values():
+        if message.ephemeral or message.deleted or message.channel_id not in fake.world.channels:
+            continue
+        if not any(name.startswith("board") for name in message.files):
+            continue
+        listed = [int(n) for n in re.findall(r"^#(\d+) ", message.content, re.M)]
+        if listed:
+            late += [(message.channel_id, seq) for seq in listed]
+        else:
+            for name in message.files:
+                announced[(message.channel_id, name)] += 1
+    doubled_late = sum(1 for channel, seq in late if announced[(channel, f"board-{seq}.png")])
+    doubled_late += sum(count - 1 for count in Counter(late).values())
+    stuck = [
+        i
+        for i in fake.interactions.values()
+        if i.original is not None and i.original.loading and not i.original.deleted
+    ]
+    loading = len(stuck)
+    if os.environ.get("FAULT_DEBUG"):
+        for key, count in announced.items():
+            if count > 1:
+                shown = [
+                    (m.id, m.interaction_id, m.content[:80])
+                    for m in fake.world.messages.values()
+                    if m.channel_id == key[0] and key[1] in m.files
+                ]
+                print("  doubled:", key, shown)
+        for i in stuck:
+            print("  stuck:", i.id, i.kind, i.token, i.payload.get("data", {}).get("name"), i.ack_type)
+    return {
+        "moves stored": actions,
+        "games": len(games),
+        "lost (stored, never announced)": undelivered,
+        "doubled commands": doubled_commands,
+        "doubled announcements": sum(1 for count in announced.values() if count > 1) + doubled_late,
+        "moves announced late by the outbox": len(late),
+        "thinking never resolved (store)": thinking,
+        "thinking never resolved (Discord)": loading,
+        "games whose log does not replay": replay_failures,
+    }
+
+
+async def run(args: argparse.Namespace, db: str, folder: Path) -> int:
+    fake = mp.FakeDiscord()
+    mp.route_by_shard(fake)
+    tables = []
+    for i in range(args.games):
+        guild = mp.add_sharded_guild(fake, f"Fault {i}", i % mp.SHARDS, i)
+        users = (fake.world.add_user(f"a{i}"), fake.world.add_user(f"b{i}"))
+        tables.append((mp.add_channel(fake, guild, f"table-{i}"), users))
+    await fake.start()
+    log = folder / "bots.log"
+    processes = [mp.start_bot(fake, db, log, shard) for shard in range(mp.SHARDS)]
+    timings, stop, killed = mp.Timings(), asyncio.Event(), asyncio.Event()
+    try:
+        await mp.wait_connected(fake, processes, mp.SHARDS, log)
+        started = time.monotonic()
+        players = asyncio.gather(
+            *(
+                mp.play_game(
+                    fake,
+                    ch,
+                    users,
+                    random.Random(args.seed + i),
+                    args.seed + i,
+                    0,
+                    args.clicks,
+                    timings,
+                    stop,
+                )
+                for i, (ch, users) in enumerate(tables)
+            )
+        )
+        downtimes = await killer(fake, processes, db, log, args.kills, random.Random(args.seed), killed)
+        await asyncio.sleep(2)
+        stop.set()
+        await players
+        elapsed = time.monotonic() - started
+        await asyncio.sleep(8)  # a few ticks (2 s) for the restarted processes to deliver what is owed
+        await fake.settle(quiet=0.5, timeout=30)
+        results = await audit(fake, db)
+    finally:
+        for p in processes:
+            p.terminate()
+        for p in processes:
+            p.wait(20)
+        await fake.stop()
+    print(
+        f"{args.games} games, 2 processes on PostgreSQL, {args.kills} kills (SIGKILL), clicks {args.clicks:.0%}"
+    )
+    print(
+        f"  moves announced to players: {timings.moves} in {elapsed:.1f} s ({timings.moves / elapsed:.1f} moves/s)"
+    )
+    print(f"  downtime per kill: median {sorted(downtimes)[len(downtimes) // 2]:.1f} s")
+    print(f"  commands unacknowledged while their shard was down (nothing stored): {timings.unanswered}")
+    failures = 0
+    for name, value in results.items():
+        bad = value and name not in ("moves stored", "games", "moves announced late by the outbox")
+        failures += bool(bad)
+        print(f"  {name}: {value}{'   <-- FAILURE' if bad else ''}")
+    print("verdict:", "0 lost, 0 doubled, 0 unanswered, every log replays" if not failures else "FAILED")
+    return 1 if failures else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--kills", type=int, default=10)
+    parser.add_argument("--clicks", type=float, default=0.5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = mp.database("postgresql", Path(tmp))
+        return asyncio.run(run(args, db, Path(tmp)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
