@@ -53,6 +53,16 @@ async def test_deploy_by_unit_then_square(mythic, tables):
     assert len(await mythic.deploy_choices(WHERE, second, "unit", "")) >= 7
 
 
+async def test_status_tells_the_set_up_step_and_each_side_with_the_players_names(mythic, tables):
+    await _to_deployment(mythic, tables)
+    status = text(await tables.status(WHERE, ALICE))
+    assert "Set-up 4/4: the generals place their units in turn" in status
+    assert "(now: Bob; `/mythic deploy`)" in status
+    assert "Alice (Hades, south edge): 0 of 7 units placed; 0 power points;" in status
+    assert "Bob (Athena, north edge): 0 of 8 units placed;" in status
+    assert "Battlefield: Plains (1a 2a 3a 4a): 12 × forest, 9 × hill, 3 × ruins." in status
+
+
 async def test_deploy_refusals_change_nothing(mythic, tables):
     first, _ = await _to_deployment(mythic, tables)
     before = text(await tables.status(WHERE, first))
