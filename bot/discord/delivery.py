@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 CANNOT_DM = 50007
 TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes: past that, post instead of edit
 IN_FLIGHT = 120.0  # this process's own rows younger than this may still be on their way
+KEEP_DELIVERED = 24 * 3600.0
 
 
 class Delivery:
@@ -39,6 +40,7 @@ class Delivery:
         self.service = service
         self.command_ids: dict[str, int] = {}  # "game hand" -> id, once the commands are synced
         self.button_kinds: list[Any] = []  # DynamicItem classes the bot registered, newest first
+        self._forgotten = 0.0  # when delivered outbox rows were last dropped
 
     def render(self, message: Message, locale: str | None = None) -> list[dict[str, Any]]:
         return render_message(message, locale, self.command_ids, self.button_kinds)
@@ -144,6 +146,9 @@ class Delivery:
         store, claims, now = self._outbox, getattr(self.service, "claims", None), self._now()
         if store is None or claims is None:
             return 0
+        if now - self._forgotten >= KEEP_DELIVERED:  # delivered rows are kept a day, for audits
+            self._forgotten = now
+            await store.forget_delivered(now - KEEP_DELIVERED)
         open_thinking = {t.token: t for t in await store.thinking()}
         games: dict[int, list[OutboxRow]] = {}
         for row in await store.undelivered():

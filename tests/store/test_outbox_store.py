@@ -1,0 +1,66 @@
+"""The outbox's rows in the store (both databases): owed from the move's own transaction,
+gone with it when the transaction fails, marked delivered, forgotten a day later."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.store import ActionRecord
+from bot.store.outbox import Thinking, begin, owing
+
+
+async def started(store) -> int:
+    record = await store.create_game(
+        guild="g", channel="c", game="toy", options={}, seed=1, creator="u", now=1.0
+    )
+    await store.put_state(record.id, 0, json.dumps({"n": 0}))
+    return record.id
+
+
+async def move(store, game_id: int, now: float) -> None:
+    record = await store.get_game(game_id)
+    action = ActionRecord(record.seq + 1, "p1", "m", {"kind": "m"})
+    await store.record_action(game_id, record.rev, action, json.dumps({"n": record.seq + 1}), now)
+
+
+async def test_every_move_owes_its_announcement_until_marked(store):
+    game_id = await started(store)
+    with owing("tok-1") as owed:
+        await move(store, game_id, 10.0)
+        await move(store, game_id, 11.0)
+    await move(store, game_id, 12.0)  # a move outside any interaction (a timeout) owes one too
+    rows = await store.undelivered()
+    assert [(r.seq, r.token, r.channel) for r in rows] == [
+        (1, "tok-1", "c"),
+        (2, "tok-1", "c"),
+        (3, None, "c"),
+    ]
+    assert owed.moves == [(game_id, 1), (game_id, 2)]
+    assert [r.seq for r in await store.undelivered(before=11.0)] == [1, 2]
+    await store.mark_delivered(game_id, [1, 2], 20.0)
+    assert [r.seq for r in await store.undelivered()] == [3]
+    await store.mark_delivered(game_id, [3], 30.0)
+    assert await store.forget_delivered(25.0) == 2  # delivered before 25
+    assert await store.undelivered() == []
+
+
+async def test_a_move_rolled_back_owes_nothing(store):
+    game_id = await started(store)
+    owed = begin("tok-2")
+    with pytest.raises(RuntimeError):
+        async with store.transaction():
+            await move(store, game_id, 10.0)
+            raise RuntimeError("crash before the commit")
+    assert await store.undelivered() == [] and (await store.get_game(game_id)).seq == 0
+    assert owed.moves == [(game_id, 1)]  # listed, but marking a row that does not exist changes nothing
+    await store.mark_delivered(game_id, [1], 11.0)
+
+
+async def test_open_thinking_messages_are_kept_until_resolved(store):
+    await store.put_thinking(Thinking("tok", "42", "g", "c", False, 5.0))
+    await store.put_thinking(Thinking("tok", "42", "g", "c", True, 6.0))  # once per token
+    assert await store.thinking() == [Thinking("tok", "42", "g", "c", False, 5.0)]
+    assert await store.thinking(before=4.0) == []
+    assert await store.drop_thinking("tok") is True and await store.drop_thinking("tok") is False
