@@ -455,3 +455,16 @@ def test_the_player_breaks_ties_between_targets():
     assert window is not None and window.timeout == c.Pick(hex=state.ask.options[0])
     out = GAME.apply(state, "p1", c.Pick(hex="d4")).state
     assert out.ask is None or out.ask.kind != "target" or out.ask.actor != state.ask.actor
+
+
+def test_example_the_attackers_triggers_resolve_before_the_defenders(monkeypatch):
+    """seed 003 l.206-209: "une unité attaquante résout toutes ses capacités avant celles de
+    l'unité en défense": Perfect Strike doubles the damage, then the wall retaliates."""
+    scripted(monkeypatch, 1, 1)
+    state = fight(["p:at_trident@d4", "r:ve_wall@d3"], arena="kunlun")
+    ctx = Ctx(state)
+    trident, wall = state.fight.units
+    combat.attack(ctx, trident, wall)
+    keys = [e.data["key"] for e in ctx.events]
+    assert keys.index("hop.ev.attack") < keys.index("hop.ev.retaliate")
+    assert wall.hp == wall.health - 2 and trident.hp == trident.health - 1
