@@ -1,0 +1,58 @@
+"""A whole Hoplomachus Victorum campaign at the local table from a transcript (seed 30,
+fearless: Stygiana crosses to the Exiles' Camp, fights King of the Hill and falls), played
+with the `/hop` commands, `/play`, the images and the status; refusals change nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.console import run_local
+
+TRANSCRIPT = """\
+@ann /game new game:hoplomachus difficulty:fearless seed:30
+@ann /game start
+@ann /hop camp
+@bob /hop map
+! @bob /hop choose option:"prowess pw_skin"
+@ann /hop choose option:"prowess pw_skin"
+! @ann /hop travel to:klc
+@ann /hop travel to:pls
+@ann /hop card
+@ann /hop event choice:"fight koth"
+@ann /hop choose option:"tribune 2"
+! @ann /hop deploy unit:pl_walker hex:a1
+@ann /hop deploy unit:pl_walker hex:d7
+@ann /hop auto
+@ann /hop pick hex:c1
+@ann /play move:reinforce
+@ann /hop auto
+@ann /hop pick hex:d3
+@ann /hop end
+@ann /hop deploy unit:hero hex:d7
+@ann /hop arena
+@ann /hop attack target:a6 attacker:b7
+@ann /hop end
+@ann /play move:c4
+@ann /game status
+@ann /hop pick hex:d7
+"""
+
+
+async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
+    path = tmp_path / "t.txt"
+    path.write_text(TRANSCRIPT, encoding="utf-8")
+    out: list[str] = []
+    rc = await run_local(db=None, out=tmp_path / "out", transcript=path, write=out.append)
+    text = "\n".join(out)
+    assert rc == 0, text[-3000:]
+    assert "Prowess gained: Iron Skin." in text
+    assert "Your camp moves to Exiles' Camp." in text and "The Tribune is Deep Oracle." in text
+    assert "You deploy Grave Walker (d7)." in text
+    assert "[only ann] The camp of ann (game #1)." in text and "[only bob] The world map of game #1." in text
+    assert "Stygiana, Fearless: Act 1" in text  # /game status in words
+    assert "is over" in text.lower() and "Campaign lost: your hero fell." in text
+    folder = tmp_path / "out" / "game-1"
+    for image in ("camp-ann", "map-ann", "event-ann", "arena-ann"):
+        assert any(folder.glob(f"{image}-*.png")), image
+    boards = sorted(folder.glob("board-*.png"))
+    assert len(boards) > 15 and all(b.read_bytes().startswith(b"\x89PNG") for b in boards)
