@@ -1,0 +1,35 @@
+"""Battlelore Mythologie at the table: typed commands, saved armies, league facts, standing
+orders and how-to-play, declared for the bot (engine/plugins.py) rather than written into it.
+Importing this package adds them to the engine's `GAME` as optional members."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.i18n import T, register_catalog, register_texts
+
+register_catalog(Path(__file__).parent / "locales")
+
+from engine.battlelore.content import content  # noqa: E402
+from engine.battlelore.game import GAME  # noqa: E402
+from engine.battlelore.table.armies import ARMIES  # noqa: E402
+from engine.battlelore.table.league import LEAGUE  # noqa: E402
+from engine.battlelore.table.orders import ORDERS, standing  # noqa: E402
+from engine.battlelore.table.shortcuts import SHORTCUTS  # noqa: E402
+
+HOWTO = 5  # blt.howto.1..5: the typed commands, after the engine's own notation lines
+
+
+def _register_presets() -> None:
+    for loc in ("en", "fr"):
+        register_texts(loc, {f"blt.preset.{k}": getattr(p.name, loc) for k, p in content().presets.items()})
+
+
+_register_presets()
+
+GAME.shortcuts = SHORTCUTS  # type: ignore[attr-defined]
+GAME.setups = ARMIES  # type: ignore[attr-defined]
+GAME.league = LEAGUE  # type: ignore[attr-defined]
+GAME.orders = ORDERS  # type: ignore[attr-defined]
+GAME.standing = standing  # type: ignore[attr-defined]
+GAME.rules = [*type(GAME).rules, *(T(f"blt.howto.{i}") for i in range(1, HOWTO + 1))]  # type: ignore[attr-defined]
