@@ -41,6 +41,7 @@ class Delivery:
         self.command_ids: dict[str, int] = {}  # "game hand" -> id, once the commands are synced
         self.button_kinds: list[Any] = []  # DynamicItem classes the bot registered, newest first
         self._forgotten = 0.0  # when delivered outbox rows were last dropped
+        self._started_at = self._now()  # rows older than this at the first tick are a dead process's
 
     def render(self, message: Message, locale: str | None = None) -> list[dict[str, Any]]:
         return render_message(message, locale, self.command_ids, self.button_kinds)
@@ -152,9 +153,7 @@ class Delivery:
         open_thinking = {t.token: t for t in await store.thinking()}
         games: dict[int, list[OutboxRow]] = {}
         for row in await store.undelivered():
-            age = now - row.created_at
-            mine = claims.owns(row.guild)
-            if (mine and (starting or age >= IN_FLIGHT)) or (not mine and age >= claims.grace):
+            if self._owed_here(row.guild, row.created_at, now, starting, claims):
                 games.setdefault(row.game_id, []).append(row)
         announced = 0
         for game_id, rows in games.items():
@@ -168,13 +167,19 @@ class Delivery:
             finally:
                 await claims.release(store, game_id)
         for item in await store.thinking():
-            mine = claims.owns(item.guild)
-            age = now - item.created_at
-            if (mine and (starting or age >= IN_FLIGHT)) or (not mine and age >= claims.grace):
-                if await store.drop_thinking(item.token) and age < TOKEN_LIFE:
+            if self._owed_here(item.guild, item.created_at, now, starting, claims):
+                if await store.drop_thinking(item.token) and now - item.created_at < TOKEN_LIFE:
                     restarted = Message(lines=[T("discord.msg.restarted")], ephemeral=True)
                     await self._edit_original(item, self.render(restarted)[0])
         return announced
+
+    def _owed_here(self, guild: str, created_at: float, now: float, starting: bool, claims: Any) -> bool:
+        """Is an undelivered row this process's to deliver now? Its own shard's from before
+        this process started (their process died), or any older than IN_FLIGHT (a send that
+        failed); another shard's only once its own process has had the grace period."""
+        if claims.owns(guild):
+            return (starting and created_at < self._started_at) or now - created_at >= IN_FLIGHT
+        return now - created_at >= max(claims.grace, IN_FLIGHT)
 
     async def _recover_game(
         self, game_id: int, rows: list[OutboxRow], open_thinking: dict[str, Thinking], now: float
