@@ -23,14 +23,15 @@ from engine.mythic.state import AOW, State
 from engine.mythic.talents import talent_name
 from engine.mythic.units import name_of, unit_name
 
-LIMIT = 100  # Discord's cap on an autocomplete choice's name and a button's label
+LIMIT = 100  # Discord's cap on an autocomplete choice's name
+BUTTON = 80  # and on a button's: for commands offered as buttons (set-up, windows)
 TALENT_OF_ATTACK = {"bite": "cerberus_bite", "spread": "spread_shot"}
 
 
-def fit(*wordings: Text) -> Text:
-    """The first wording no longer than LIMIT in every language (else the last, shortest)."""
+def fit(*wordings: Text, limit: int = LIMIT) -> Text:
+    """The first wording no longer than `limit` in every language (else the last, shortest)."""
     for text in wordings:
-        if all(len(render(text, loc)) <= LIMIT for loc in LOCALES):
+        if all(len(render(text, loc)) <= limit for loc in LOCALES):
             return text
     return wordings[-1]
 
@@ -66,7 +67,7 @@ def _recruit(state: State, role: str, cmd: c.Recruit) -> Text:
     if army is None:
         return plain
     named = T("mythic.name", en=army.name.en, fr=army.name.fr)
-    return fit(T("mythic.label.recruit_army", army=named, faction=faction, cost=cost), plain)
+    return fit(T("mythic.label.recruit_army", army=named, faction=faction, cost=cost), plain, limit=BUTTON)
 
 
 def battlefield_name(field_id: str) -> Text | str:
@@ -114,13 +115,14 @@ def _tiles(state: State, role: str, cmd: c.Tiles) -> Text:
     terrain = terrain_text(cmd.placements)
     if field_id is None:
         return fit(
-            T("mythic.label.tiles", tiles=tiles, terrain=terrain), T("mythic.label.tiles_only", tiles=tiles)
-        )
-    name = battlefield_name(field_id)
+            T("mythic.label.tiles", tiles=tiles, terrain=terrain),
+            T("mythic.label.tiles_only", tiles=tiles),
+        )  # typed by hand, never one of the buttons
+    name = battlefield_name(field_id)  # the tiles are in the notation beside it
     return fit(
-        T("mythic.label.battlefield", name=name, tiles=tiles, terrain=terrain),
         T("mythic.label.battlefield_short", name=name, terrain=terrain),
         T("mythic.label.battlefield_short", name=name, terrain=tiles),
+        limit=BUTTON,
     )
 
 
@@ -213,6 +215,7 @@ def _cycle(state: State, role: str, cmd: c.Cycle) -> Text:
         T("mythic.label.cycle", cards=[unit_name(x) for x in cmd.cards]),
         T("mythic.label.cycle", cards=[short_name(x) for x in cmd.cards]),
         T("mythic.label.cycle_count", count=len(cmd.cards)),
+        limit=BUTTON,
     )
 
 
