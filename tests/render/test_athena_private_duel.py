@@ -4,16 +4,13 @@ names (the codes come from the French names, and moves are typed with them)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
 
 import render.athena.centre
 import render.athena.private
 import render.athena.tiles
 import render.common
-from render.athena import private_png
+from render.athena.private import private_image
 from tests.render.athena_views import NAMES, mid_duel, power
 
 
@@ -32,8 +29,13 @@ def drawn(monkeypatch):
     return texts
 
 
-def height(data: bytes) -> int:
-    return Image.open(io.BytesIO(data)).size[1]
+def private_png(view, names, locale):
+    """The picture before its PNG encoding (the texts and the size are what is checked)."""
+    return private_image(view, names, locale)
+
+
+def height(image) -> int:
+    return image.size[1]
 
 
 def with_engaged(view, role, **update):
