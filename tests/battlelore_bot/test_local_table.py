@@ -1,0 +1,64 @@
+"""Battlelore Mythologie at the local table from transcripts: a whole pitched battle and a
+whole scenario between two players, typed with `/bl` commands and `/play`, with saved
+armies, the unit card and army images, the board after every move, and the result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from transcript import battle, opening
+
+from bot.console import run_local
+
+
+async def replay(tmp_path: Path, text: str, images: bool = False) -> str:
+    path = tmp_path / "t.txt"
+    path.write_text(text, encoding="utf-8")
+    out: list[str] = []
+    rc = await run_local(
+        db=None, out=tmp_path / "out", transcript=path, write=out.append, render_images=images
+    )
+    joined = "\n".join(out)
+    assert rc == 0, joined[-3000:]
+    return joined
+
+
+ARMY = "hop,hop,hop,spart,spart,pelt,pelt,crete,crete,sling,hipp/b,achil,g:zeus,g:athena"
+
+
+async def test_a_whole_pitched_battle_from_a_transcript(tmp_path: Path):
+    lines, states = battle(0, {"max_turns": 4})
+    assert states[-1].winners == ["p1"]  # seed 0: alice wins on victory points
+    head = (
+        f"@alice /blarmy save name:Phalanx people:greek units:{ARMY}\n"
+        "! @alice /blarmy save name:Few people:greek units:hop,hop\n"
+        "@alice /blarmy check people:greek units:hop,hop,spart\n"
+        "@alice /blarmy list\n"
+    )
+    text = await replay(
+        tmp_path, head + opening(0, {"max_turns": 4}) + "\n".join(lines) + "\n@alice /game status\n"
+    )
+    assert "💾 Army **Phalanx** saved: Greeks, 14 units, 374 points." in text
+    assert "[refused] alice: This army can never be mustered: An army has 12 to 18 units, not 2." in text
+    assert "❌ An army has 12 to 18 units, not 3." in text
+    assert "• **Phalanx of Hellas** (`greek1`): Greeks, 400 points at 400" in text
+    assert "[only alice] Army mustered: Phalanx of Hellas." in text  # `/bl muster army:greek1`
+    assert "/bl attack" in text and "/bl card" in text and "/bl move" in text
+    assert "[refused]" not in text.replace("[refused] alice: This army can never", "")
+    assert "Game #1 is over. Winner: alice" in text
+
+
+async def test_a_scenario_with_images(tmp_path: Path):
+    lines, states = battle(1, {"battle": "ford", "max_turns": 4})
+    assert states[-1].scenario == "ford" and states[-1].winners is not None
+    cut = next(i for i, line in enumerate(lines) if "/bl card" in line)  # the first turn's card
+    hexes = sorted(u.hex for u in states[cut].units.values() if u.hex)
+    script = opening(1, {"battle": "ford", "max_turns": 4}) + "\n".join(lines[: cut + 1]) + "\n"
+    script += f"@alice /bl unit unit:{hexes[0]}\n@bob /bl army player:alice\n! @bob /bl unit unit:a5\n"
+    text = await replay(tmp_path, script, images=True)
+    assert "[refused] bob: No unit stands on a5." in text
+    assert f"Unit card at {hexes[0]} (game #1)" in text and "alice's army (game #1)" in text
+    out = tmp_path / "out" / "game-1"
+    boards, cards, armies = (sorted(out.glob(f"{k}-*.png")) for k in ("board", "unit", "army"))
+    assert len(boards) > cut // 2 and cards and armies
+    assert all(b.read_bytes().startswith(b"\x89PNG") for b in [*boards, *cards, *armies])
