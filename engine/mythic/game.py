@@ -102,6 +102,10 @@ class MythicBattles:
     def label(self, state: State, role: Role, command: Any) -> Text | None:
         return windows.label(state, role, command)
 
+    def describe(self, view: MythicView) -> list[Text]:
+        """`/game hand` in words: own army, units to place, hand and what lies in front."""
+        return words.describe(view)
+
     def summary(self, public_view: MythicView) -> list[Text]:
         """`/game status` in words: the set-up step or the turn, each side, what is awaited."""
         return words.summary(public_view)

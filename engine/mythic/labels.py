@@ -126,21 +126,20 @@ def _tiles(state: State, role: str, cmd: c.Tiles) -> Text:
     )
 
 
-def band(state: State, edge: str) -> Text:
+def band(width: int, height: int, edge: str) -> Text:
     """A deployment zone in squares (000 §"Préparer la Bataille": the two rows nearest a
-    player): "ranks 1–2" for the south edge, "files a–b" for the west edge."""
-    board = state.board
-    w, h = (board.width, board.height) if board else (12, 12)
+    player): "south edge (rows 1–2)", "west edge (columns a–b)"."""
     files = "abcdefghijklmnopqrstuvwxyz"
     if edge in ("n", "s"):
-        low = 1 if edge == "s" else h - 1
+        low = 1 if edge == "s" else height - 1
         return T("mythic.label.ranks", edge=T(f"mythic.edge.{edge}"), low=low, high=low + 1)
-    low = 0 if edge == "w" else w - 2
+    low = 0 if edge == "w" else width - 2
     return T("mythic.label.files", edge=T(f"mythic.edge.{edge}"), low=files[low], high=files[low + 1])
 
 
 def _zone(state: State, role: str, cmd: c.Zone) -> Text:
-    return T("mythic.label.zone", mine=band(state, cmd.edge), theirs=band(state, OPPOSITE[cmd.edge]))
+    w, h = (state.board.width, state.board.height) if state.board else (12, 12)
+    return T("mythic.label.zone", mine=band(w, h, cmd.edge), theirs=band(w, h, OPPOSITE[cmd.edge]))
 
 
 def square_terrain(state: State, square: str) -> str:

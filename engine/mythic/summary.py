@@ -1,9 +1,9 @@
-"""The public position in words, for `/game status` (`GAME.summary(public_view)`): where the
+"""Positions in words. `summary`: the public position, for `/game status`: where the
 set-up stands and what it asks (000 §"Préparer la Bataille" / 001 §"Preparing the Battle"),
 or the turn, each general's units, power points and cards in front, and the decision awaited.
 
 Only public fields of the view are read (never a hand or a secret army), so any viewer's view
-gives the same lines.
+gives the same lines. `describe`: a player's own view (`/game hand`): their hand and army.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.i18n import T, Text
 from engine.mythic.content import Names, content
 from engine.mythic.context import role_name
-from engine.mythic.labels import battlefield_name, battlefield_of, terrain_text
+from engine.mythic.labels import band, battlefield_name, battlefield_of, terrain_text
 from engine.mythic.view import MythicView, UnitView
 
 SET_UP_STEPS = ("recruit", "battlefield", "zones", "deploy")
@@ -130,3 +130,45 @@ def _awaited(view: MythicView) -> list[Text]:
 def summary(view: MythicView) -> list[Text]:
     """`/game status` in words: public information only."""
     return [*_phase(view), *_first(view), *_battlefield(view), *_sides(view), *_awaited(view)]
+
+
+# ------------------------------------------------------------------------------ a player's own view
+
+
+def _card_names(cards: list[str]) -> list[Text]:
+    """ "Infernal Marauders ×2": each maneuver card once, with how many are held."""
+    units, out = content().units, []
+    for card in sorted(set(cards)):
+        names = units[card].display() if card in units else Names(en=card, fr=card)
+        name = T("mythic.name", en=names.en, fr=names.fr)
+        count = cards.count(card)
+        out.append(name if count == 1 else T("mythic.desc.times", card=name, n=count))
+    return out
+
+
+def describe(view: MythicView) -> list[Text]:
+    """`/game hand` in words: the viewer's own army while it is secret, the units still to
+    place and where, the hand of maneuver cards (001 §"The Maneuver Cards": a card activates
+    its unit, or becomes power points) and what lies in front of them."""
+    role = view.viewer
+    if role is None or role not in view.sides:
+        return []
+    side = view.sides[role]
+    lines: list[Text] = []
+    if view.phase == "recruit":
+        if side.army:
+            lines.append(T("mythic.desc.army", units=_card_names(side.army)))
+        return lines
+    waiting = [u.unit for u in view.units if u.owner == role and not u.destroyed and u.square is None]
+    if waiting and view.phase in SET_UP_STEPS:
+        board = view.board
+        where = (
+            band(board.width, board.height, side.zone) if side.zone and board else T("mythic.desc.no_zone")
+        )
+        lines.append(T("mythic.desc.to_place", units=_card_names(waiting), zone=where))
+    if side.hand is not None and (side.hand or view.phase == "battle"):
+        cards = _card_names(side.hand) or [T("mythic.desc.none")]
+        lines.append(T("mythic.desc.hand", count=len(side.hand), cards=cards))
+    if view.phase == "battle":
+        lines.append(T("mythic.desc.front", aow=side.aow, pp=side.pp, deck=side.deck))
+    return lines

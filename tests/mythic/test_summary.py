@@ -98,3 +98,37 @@ def test_every_viewer_reads_the_same_public_lines(teams):
         role = sorted(GAME.active(state))[0]
         state = GAME.apply(state, role, players[role].choose(state, role)).state
     assert any("équipe 2" in line for line in public) == teams
+
+
+def test_a_players_own_words_show_their_hand_and_what_they_still_place():
+    """`/game hand` in words (GAME.describe): the viewer's units to place and their zone in
+    the set-up; in the battle their hand (each card once, with how many) and what lies in
+    front of them. The public view describes nothing."""
+    state = GAME.setup(Options(), GAME.roles(Options()), 3)
+    state = _apply(state, "p1", "army nick")
+    assert lines_of_hand(state, "p1") == [
+        "Your army (secret until both have recruited): Damned Artillerymen, Infernal Auditors, "
+        "Cerberus, Guardian of the Gate of Hell, Legion of the Damned (Acheron), "
+        "Legion of the Damned (Phlegethon), Infernal Marauders, Rhadamanthus, Judge of Hell."
+    ]
+    assert lines_of_hand(state, "p2") == [] and GAME.describe(GAME.view(state, None)) == []
+    state = _apply(state, "p2", "army phalanx")
+    state = _apply(state, state.first, "tiles plains")
+    state = _apply(state, state.opponent(state.first), "zone s")
+    chooser = state.opponent(state.first)
+    assert lines_of_hand(state, chooser)[0].endswith("— your zone: south edge (rows 1–2).")
+    state = battle(
+        {"p1": ["marauders@c3", "shades@a1"], "p2": ["spartans@c4"]},
+        hands={"p1": ["marauders", "shades", "marauders"], "p2": ["spartans"]},
+        pp={"p1": 1},
+        aow={"p1": 2},
+    )
+    mine = lines_of_hand(state, "p1", "fr")
+    assert mine[0].startswith("Votre main (3 cartes Manœuvre)\u00a0: Maraudeurs Infernaux\u00a0×2, Ombres")
+    assert mine[1].startswith("Devant vous\u00a0: 2 cartes Art de la Guerre")
+    assert "1 point de Pouvoir" in mine[1]
+    assert "Spartiates" not in " ".join(mine)  # never the opponent's hand
+
+
+def lines_of_hand(state, role, locale="en") -> list[str]:
+    return [render(t, locale) for t in GAME.describe(GAME.view(state, role))]
