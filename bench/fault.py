@@ -97,6 +97,14 @@ async def audit(fake, db: str) -> dict[str, int]:
             for name in message.files:
                 announced[(message.channel_id, name)] += 1
     doubled_late = sum(1 for channel, seq in late if announced[(channel, f"board-{seq}.png")])
+    if os.environ.get("FAULT_DEBUG"):
+        for channel, seq in [x for x in late if announced[(x[0], f"board-{x[1]}.png")]][:4]:
+            shown = [
+                (m.id, m.interaction_id, m.content[:100].replace("\n", " | "), sorted(m.files))
+                for m in fake.world.messages.values()
+                if m.channel_id == channel and (f"board-{seq}.png" in m.files or f"#{seq} " in m.content)
+            ]
+            print("  late and normal:", channel, seq, shown)
     doubled_late += sum(count - 1 for count in Counter(late).values())
     stuck = [
         i
