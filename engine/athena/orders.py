@@ -2,13 +2,14 @@
 engine/protocol.py): forced moves, standing orders, the small choices shown as windows, and
 the decision a player faces (so a new one pings them).
 
-- `forced`: a decision with a single legal command plays itself, announced (issue 12: a third
-  of the moves of a measured game were such passes). Most are strategy steps: the step opens
-  whenever face-down powers lie on the army (rules.py docstring), and passes at once when none
-  of them is a strategy power the player can pay for. The pace of the game then tells the
-  opponent as much, as a player passing at once at a real table would; the announcement
-  itself names no card. The others are a discard with an empty purse and one card in hand
-  (004 §VI.B "Phase de Pouvoir"), which public counts already show.
+- `forced`: a decision with a single legal command plays itself, announced (issue 12), but
+  only where being forced is public knowledge: a discard with an empty purse and one card in
+  hand (004 §VI.B "Phase de Pouvoir"), which public counts already show. Most single-move
+  decisions of a measured game were strategy and reveal steps whose only move was "pass";
+  those are NOT forced: the step opens whenever face-down powers lie on the army (rules.py
+  docstring) precisely so the opponent cannot tell whether any of them is usable, and an
+  automatic, announced pass would tell them (private information in a public message). The
+  player answers them with one button, or once and for all with a standing order below.
 - `standing`: orders for the strategy step (activate the powers that need no target; or
   always pass) and for the reveal step (pay every reveal power's extra cost; or never), 004
   §VI.B "Phase de Stratégie", "Phase de Révélation". No order deploys the army: its public
@@ -50,8 +51,10 @@ def _frame(state: State, role: Role) -> str | None:
 
 
 def forced(state: State, role: Role) -> Command | None:
-    """The role's only legal command, which the table plays at once."""
-    if _frame(state, role) is None:
+    """The role's only legal command, which the table plays at once, when that it is the only
+    one follows from public information (never on the strategy and reveal steps)."""
+    kind = _frame(state, role)
+    if kind is None or kind in WINDOW_KINDS:
         return None
     legal = rules.legal(state, role)
     return legal[0] if len(legal) == 1 else None

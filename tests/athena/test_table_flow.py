@@ -1,5 +1,5 @@
-"""Battle for Athena through the table service (issue 12 §2): forced moves play themselves,
-announced; standing orders; the reveal step's buttons in words; and every newly required
+"""Battle for Athena through the table service (issue 12 §2): a lone pass that would tell is
+asked, not played; standing orders; the reveal step's buttons in words; and every newly required
 decision pings its player, the winner of a duel who opens the next one included."""
 
 from __future__ import annotations
@@ -47,24 +47,31 @@ def public(reply):
     return message
 
 
-async def test_forced_passes_play_themselves_announced_without_a_card_name(store, clock):
+async def through_strategy(service, store, reply):
+    """Each player passes their strategy step (its only move here) until another step opens."""
+    while True:
+        state = await state_of(store)
+        [role] = sorted(GAME.active(state)) or [None]
+        if role is None or state.stack[-1].kind != "strategy":
+            return reply
+        reply = await service.play(WHERE, USERS[role], "pass")
+
+
+async def test_a_lone_pass_is_asked_not_played_where_playing_it_would_tell(store, clock):
+    """Both face-down powers are reveal powers: each strategy step has only "pass" (004
+    §VI.B). Playing it by itself would tell the opponent so: the player is asked (a button),
+    unless their own standing order answers."""
     service = await opened(store, clock)
     for actor, move in ((ALICE, "deploy weak"), (BOB, "deploy weak"), (ALICE, "AS@15")):
         await service.play(WHERE, actor, move)
-    # both face-down powers are reveal powers: each strategy step has only "pass" (004 §VI.B)
     reply = await service.play(WHERE, BOB, "CM@15")
     said = lines(reply, public=True)
-    assert "alice has a single possible move: it plays itself." in said
-    assert "bob has a single possible move: it plays itself." in said
-    assert "alice passes." in said and "bob passes." in said
-    french = lines(reply, public=True, locale="fr")
-    assert any(
-        "n’a qu’un seul coup possible" in line or "n'a qu'un seul coup possible" in line for line in french
-    )
-    assert not any("AS" in line.split() or "CM" in line.split() for line in said[:4])
-    actions = await store.actions(1)
-    assert [(a.notation, a.user_id) for a in actions[4:6]] == [("pass", None), ("pass", None)]
-    assert [a.user_id for a in actions[:4]] == [ALICE.user_id, BOB.user_id, ALICE.user_id, BOB.user_id]
+    assert not any("single possible move" in line for line in said)
+    [dm] = [m for m in reply.messages if m.to_user == ALICE.user_id and m.buttons]
+    assert [render(b.label, "en") for b in dm.buttons][-1].startswith("Pass")
+    assert (await state_of(store)).stack[-1].kind == "strategy"  # still waiting for her
+    answered = await service.orders(WHERE, ALICE, "strategy", "use")  # her choice: it answers now
+    assert "alice's standing order: Pass: end your strategy step." in lines(answered, public=True)
 
 
 async def test_a_standing_order_answers_the_reveal_step(store, clock):
@@ -72,8 +79,8 @@ async def test_a_standing_order_answers_the_reveal_step(store, clock):
     await service.orders(WHERE, ALICE, "reveal", "never")
     for actor, move in ((ALICE, "deploy weak"), (BOB, "deploy weak"), (ALICE, "AS@15")):
         await service.play(WHERE, actor, move)
-    reply = await service.play(WHERE, BOB, "CM@15")  # ... then alice's reveal step opens
-    said = lines(reply, public=True)
+    reply = await through_strategy(service, store, await service.play(WHERE, BOB, "CM@15"))
+    said = lines(reply, public=True)  # ... then alice's reveal step opened
     assert "alice's standing order: Pass: activate nothing more." in said
     state = await state_of(store)
     assert state.duel == 2  # the duel was resolved without asking alice
@@ -83,8 +90,8 @@ async def test_the_reveal_step_offers_its_choices_in_words(store, clock):
     service = await opened(store, clock)
     for actor, move in ((ALICE, "deploy weak"), (BOB, "deploy weak"), (ALICE, "AS@15")):
         await service.play(WHERE, actor, move)
-    reply = await service.play(WHERE, BOB, "CM@15")
-    [dm] = [m for m in reply.messages if m.to_user == ALICE.user_id]
+    reply = await through_strategy(service, store, await service.play(WHERE, BOB, "CM@15"))
+    [dm] = [m for m in reply.messages if m.to_user == ALICE.user_id and m.buttons]
     assert [render(b.label, "en") for b in dm.buttons] == [
         "Activate Surprise Attack (AS): extra cost 1",
         "Pass: activate nothing more",

@@ -25,13 +25,15 @@ def strategy_step(p1_powers, tokens=5):
     return t
 
 
-def test_a_pass_that_is_the_only_legal_move_is_forced():
+def test_a_lone_pass_on_the_strategy_step_is_not_forced_since_that_would_tell():
     # the step opens on public information (face-down powers lie on the army) even when none
-    # is a strategy power: then pass is all there is (004 §VI.B "Phase de Stratégie")
+    # is a strategy power: then pass is all there is (004 §VI.B "Phase de Stratégie"), but
+    # playing it by itself would tell the opponent that none of those powers is usable
     t = strategy_step(["CM"])
     assert GAME.legal(t.state, "p1") == [Pass()]
-    assert GAME.forced(t.state, "p1") == Pass()
+    assert GAME.forced(t.state, "p1") is None
     assert GAME.forced(t.state, "p2") is None  # not p2's decision
+    assert GAME.standing(t.state, "p1", {"strategy": "use"}) == Pass()  # the player's own choice
 
 
 def test_a_real_choice_is_never_forced():
