@@ -14,7 +14,8 @@ register_catalog(Path(__file__).parent / "locales")
 
 
 def label(key: str, locale: str, **params: object) -> str:
-    return t(f"render.hop.{key}", locale, **params)
+    """The image's own words; code spans (`keep <id>`) lose their backticks on a picture."""
+    return t(f"render.hop.{key}", locale, **params).replace("`", "")
 
 
 def text(value: Text | str, locale: str) -> str:
