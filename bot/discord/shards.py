@@ -29,7 +29,9 @@ class ShardedAgoraBot(AgoraBot, discord.AutoShardedClient):
 
 
 def _read(settings: Any, name: str) -> str | None:
-    for key in (name.lower(), name):
+    """From the settings (`agora_shard_count`, `shard_count` or the variable's own name), else
+    the process environment."""
+    for key in (name.lower(), name, name.lower().removeprefix("agora_")):
         value = settings.get(key) if isinstance(settings, dict) else getattr(settings, key, None)
         if value not in (None, ""):
             return str(value)

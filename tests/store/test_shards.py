@@ -25,6 +25,7 @@ def test_no_shard_settings_is_one_process_serving_everything():
     [
         ({"AGORA_SHARD_COUNT": "4"}, ([0, 1, 2, 3], 4)),
         ({"agora_shard_count": 4, "agora_shard_ids": "3, 1"}, ([1, 3], 4)),
+        ({"shard_count": 2, "shard_ids": "1"}, ([1], 2)),
     ],
 )
 def test_shard_settings_are_read_in_either_case(settings, expected):
