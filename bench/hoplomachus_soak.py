@@ -56,9 +56,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--campaigns", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="first seed (to extend an earlier run)")
     args = parser.parse_args()
     start = time.time()
-    seeds = range(args.campaigns)
+    seeds = range(args.first, args.first + args.campaigns)
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(one, seeds, chunksize=20))
@@ -69,7 +70,7 @@ def main() -> None:
     wins = Counter(bool(r[2]) for r in results)
     spent = time.time() - start
     print(
-        f"{args.campaigns} campaigns, {steps} commands, invariants checked after each: "
+        f"{args.campaigns} campaigns (seeds {args.first}..{args.first + args.campaigns - 1}), {steps} commands, invariants checked after each: "
         f"{len(failures)} failures, {wins[True]} won, {spent:.0f} s wall ({steps / spent:.0f} commands/s)"
     )
     for seed, msg in failures[:20]:
