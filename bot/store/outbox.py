@@ -2,9 +2,10 @@
 variable so the store can write the outbox row inside the move's own transaction without
 the table service passing it along (ARCHITECTURE §4: one transaction per command).
 
-The adapter opens `owing(token)` around a request; every action the store records in that
-task (and the tasks it starts) is listed in it, so the adapter marks exactly those delivered
-once the announcement is out."""
+The adapter opens `owing(token)` (or `begin`) around a request; every action the store
+records in that task (and the tasks it starts) gets its outbox row and is listed in it, so
+the adapter marks exactly those delivered once the announcement is out. Outside such a
+request (the local table, self-play) nothing is owed."""
 
 from __future__ import annotations
 

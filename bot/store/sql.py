@@ -268,17 +268,20 @@ class SqlStore(Store):
         return record
 
     async def _after_action(self, conn: Any, record: GameRecord, action: ActionRecord) -> None:
-        """The move's announcement is owed from the same transaction on (the outbox)."""
+        """The move's announcement is owed from the same transaction on (the outbox), when an
+        adapter that delivers announcements made the request (bot/store/outbox.py); the local
+        table and self-play print or drop theirs at once and owe nothing."""
         owed = outbox.CURRENT.get()
+        if owed is None:
+            return
         await self._count(
             conn,
             "INSERT INTO outbox (game_id, seq, guild, channel, token, created_at) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id, seq) DO UPDATE SET token = excluded.token,"
             " created_at = excluded.created_at, delivered_at = NULL",
-            (record.id, action.seq, record.guild, record.channel, owed and owed.token, record.updated_at),
+            (record.id, action.seq, record.guild, record.channel, owed.token, record.updated_at),
         )
-        if owed is not None:
-            owed.moves.append((record.id, action.seq))
+        owed.moves.append((record.id, action.seq))
 
     # --- the outbox -----------------------------------------------------------------------
 

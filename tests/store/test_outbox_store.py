@@ -30,7 +30,9 @@ async def test_every_move_owes_its_announcement_until_marked(store):
     with owing("tok-1") as owed:
         await move(store, game_id, 10.0)
         await move(store, game_id, 11.0)
-    await move(store, game_id, 12.0)  # a move outside any interaction (a timeout) owes one too
+    with owing():  # a move of the bot's own (a timeout) owes one too
+        await move(store, game_id, 12.0)
+    await move(store, game_id, 13.0)  # a request from no adapter that delivers (the local table)
     rows = await store.undelivered()
     assert [(r.seq, r.token, r.channel) for r in rows] == [
         (1, "tok-1", "c"),
@@ -43,7 +45,7 @@ async def test_every_move_owes_its_announcement_until_marked(store):
     assert [r.seq for r in await store.undelivered()] == [3]
     await store.mark_delivered(game_id, [3], 30.0)
     assert await store.forget_delivered(25.0) == 2  # delivered before 25
-    assert await store.undelivered() == []
+    assert await store.undelivered() == [] and (await store.get_game(game_id)).seq == 4
 
 
 async def test_a_move_rolled_back_owes_nothing(store):
