@@ -13,6 +13,11 @@ rewrites the handful of SQLite-only constructs for PostgreSQL (bot/store/dialect
 rewrite tested) and takes a per-file PostgreSQL twin where a rewrite cannot say the same
 (`migrations/postgresql/NNNN_name.sql`, none needed so far). Both are tested from every
 earlier version (tests/store/test_migrations.py).
+
+Several processes on one database: games are safe by the revision compare-and-swap and the
+unique indexes; timers are claimed through row leases (`claim_timer`, migration 0007); every
+move's announcement is owed in an outbox row written in the move's own transaction
+(migration 0008, bot/store/outbox.py) until the adapter marks it delivered.
 """
 
 from __future__ import annotations
