@@ -15,7 +15,10 @@ C = moves.completer
 
 
 def complete_armies(ctx: TableContext, typed: str) -> list[Choice]:
-    """Saved armies then starters, each with its people and points."""
+    """Saved armies then starters, each with its people and points; at a table, only while
+    the asker has an army to muster."""
+    if ctx.options is not None and not any(m.startswith("army ") for m in ctx.legal):
+        return []
     out = []
     for army in ctx.setups:
         title = render(army.title(), ctx.locale)
