@@ -14,6 +14,7 @@ and the three scenarios, peoples in rotation so that each pairing and each seat 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -84,16 +85,18 @@ def strength(games: int) -> None:
     )
 
 
-def balance(games: int, positions: list) -> None:
+def balance(games: int, positions: list, start_seed: int = 0) -> None:
     people_games, people_wins = Counter(), Counter()
     seat_wins, draws, people_draws = Counter(), 0, Counter()
     unit_games, unit_wins = Counter(), Counter()
     turns = []
     start = time.process_time()
-    for seed in range(games):
+    for seed in range(start_seed, start_seed + games):
         a, b = PAIRS[seed % len(PAIRS)]
         players = {"p1": HeuristicPlayer(seed, people=a), "p2": HeuristicPlayer(seed + 1, people=b)}
-        state, _ = play(players, 10_000 + seed, options_for(seed), positions=positions if seed < 60 else None)
+        state, _ = play(
+            players, 10_000 + seed, options_for(seed), positions=positions if seed - start_seed < 60 else None
+        )
         turns.append(state.turn.number if state.turn else 0)
         people_games[a] += 1
         people_games[b] += 1
@@ -133,6 +136,17 @@ def balance(games: int, positions: list) -> None:
     for rate, u in rates[:6]:
         print(f"    {u:<8} {100 * rate:5.1f}%  ({unit_games[u]} games)")
     print("  ...and least:", ", ".join(f"{u} {100 * r:.0f}%" for r, u in rates[-4:]))
+    raw = {
+        "games": games,
+        "draws": draws,
+        "people_games": dict(people_games),
+        "people_wins": dict(people_wins),
+        "people_draws": dict(people_draws),
+        "seat_wins": dict(seat_wins),
+        "unit_games": dict(unit_games),
+        "unit_wins": dict(unit_wins),
+    }
+    print("  raw:", json.dumps(raw, sort_keys=True))  # runs split over processes add up
 
 
 def timings(positions: list) -> None:
@@ -187,18 +201,55 @@ def soak(games: int, start_seed: int) -> None:
     )
 
 
+def merge(paths: list[str]) -> None:
+    """Add up the raw counts of balance runs split over several processes."""
+    total: dict = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            if line.strip().startswith("raw:"):
+                raw = json.loads(line.split("raw:", 1)[1])
+                for k, v in raw.items():
+                    if isinstance(v, dict):
+                        bucket = total.setdefault(k, Counter())
+                        bucket.update(v)
+                    else:
+                        total[k] = total.get(k, 0) + v
+    games, draws = total["games"], total["draws"]
+    decided = games - draws
+    print(
+        f"heuristic vs heuristic, {games} games in all ({len(paths)} runs): draws {100 * draws / games:.1f}%"
+    )
+    for p in PEOPLES:
+        g, w, d = total["people_games"][p], total["people_wins"].get(p, 0), total["people_draws"].get(p, 0)
+        print(
+            f"  {p:<8} wins {100 * w / g:5.1f}% of its {g} games, {100 * w / max(1, g - d):5.1f}% of the {g - d} decided"
+        )
+    first, second = total["seat_wins"].get("first", 0), total["seat_wins"].get("second", 0)
+    print(
+        f"  first player wins {100 * first / decided:5.1f}% of decided games ({100 * first / games:.1f}% of all)"
+    )
+    ug, uw = total["unit_games"], total["unit_wins"]
+    rates = sorted(((uw.get(u, 0) / ug[u], u) for u in ug if ug[u] >= 30), reverse=True)
+    print("  units that win most:", ", ".join(f"{u} {100 * r:.0f}% ({ug[u]})" for r, u in rates[:8]))
+    print("  units that win least:", ", ".join(f"{u} {100 * r:.0f}% ({ug[u]})" for r, u in rates[-6:]))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--soak", type=int, default=0)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--only", choices=["strength", "balance", "soak"], default=None)
+    ap.add_argument("--merge", nargs="+", help="add up the balance runs printed in these files")
     args = ap.parse_args()
+    if args.merge:
+        merge(args.merge)
+        return
     positions: list = []
     if args.only in (None, "strength"):
         strength(args.games)
     if args.only in (None, "balance"):
-        balance(args.games, positions)
+        balance(args.games, positions, args.start)
         timings(positions)
     if args.soak or args.only == "soak":
         soak(args.soak or 10_000, args.start)
