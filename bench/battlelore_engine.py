@@ -226,7 +226,7 @@ def merge(paths: list[str]) -> None:
         )
     first, second = total["seat_wins"].get("first", 0), total["seat_wins"].get("second", 0)
     print(
-        f"  first player wins {100 * first / decided:5.1f}% of decided games ({100 * first / games:.1f}% of all)"
+        f"  first player wins {100 * first / decided:5.1f}% of decided games, second {100 * second / decided:5.1f}%"
     )
     ug, uw = total["unit_games"], total["unit_wins"]
     rates = sorted(((uw.get(u, 0) / ug[u], u) for u in ug if ug[u] >= 30), reverse=True)
