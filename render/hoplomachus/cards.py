@@ -14,6 +14,7 @@ from render.hoplomachus.words import label, name
 
 CARD_W = 300
 CARD_H = 160
+EVENT_W = 820
 
 
 def event_rows(card: str, locale: str) -> list[str]:
@@ -73,7 +74,7 @@ def card_block(draw: ImageDraw.ImageDraw, view: HopView, y: int, width: int, loc
 
 def event_image(view: HopView, locale: str) -> Image.Image:
     """The event of this location with its choices (fight types, or spectate)."""
-    image, draw = kit.canvas(680, 330)
+    image, draw = kit.canvas(EVENT_W, 260)
     here = name("loc", view.location, locale)
     kit.header(
         draw,
@@ -86,9 +87,10 @@ def event_image(view: HopView, locale: str) -> Image.Image:
         rows = [label("choices", locale)]
         e = content().sport.get(view.event)
         if view.phase == "event":
-            rows += [f"fight {k}" for k in e.types] if e else ["fight"]
-            rows.append("spectate")
-        kit.lines(draw, CARD_W + 40, kit.HEADER_H + 24, 680 - CARD_W - 56, rows, 17, step=30)
+            fights = [(f"fight {k}", name("kind", k, locale)) for k in e.types] if e else [("fight", "")]
+            rows += [label("choice.fight", locale, notation=n, kind=k) for n, k in fights]
+            rows.append(label("choice.spectate", locale, act=view.act))
+        kit.lines(draw, CARD_W + 40, kit.HEADER_H + 24, EVENT_W - CARD_W - 56, rows, 17, step=30)
     else:
         draw_fitted(
             draw,
