@@ -78,7 +78,7 @@ def event_image(view: HopView, locale: str) -> Image.Image:
     here = name("loc", view.location, locale)
     kit.header(
         draw,
-        680,
+        EVENT_W,
         label("event.title", locale, place=here),
         label(f"kind.{content().locations[view.location].kind}", locale),
     )
@@ -94,7 +94,7 @@ def event_image(view: HopView, locale: str) -> Image.Image:
     else:
         draw_fitted(
             draw,
-            (16, kit.HEADER_H + 16, 664, kit.HEADER_H + 60),
+            (16, kit.HEADER_H + 16, EVENT_W - 16, kit.HEADER_H + 60),
             label("no_event", locale),
             18,
             Ink.MUTED,
