@@ -11,6 +11,7 @@ Only public fields of the view are drawn.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -49,12 +50,12 @@ def corners(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     ]
 
 
-def hexes_of(fight: FightView) -> dict[str, str]:
-    return {f"{'abcdefg'[c]}{r + 1}": ch for r, row in enumerate(fight.map) for c, ch in enumerate(row)}
+def hexes_of(rows: tuple[str, ...]) -> dict[str, str]:
+    return {f"{'abcdefg'[c]}{r + 1}": ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
 
 
-def draw_ground(draw: ImageDraw.ImageDraw, fight: FightView, hazard: str) -> None:
-    for h, ch in hexes_of(fight).items():
+def draw_ground(draw: ImageDraw.ImageDraw, rows: tuple[str, ...]) -> None:
+    for h, ch in hexes_of(rows).items():
         cx, cy = centre(h)
         fill = RIVAL_HEX if ch.isdigit() else HEX_FILL.get(ch, HEX_FILL["."])
         draw.polygon(corners(cx, cy, R - 1), fill=fill, outline=Ink.PANEL_EDGE)
@@ -252,11 +253,21 @@ def legend(draw: ImageDraw.ImageDraw, y: int, locale: str) -> None:
     draw_text(draw, (x2, y + 10), words, 14, Ink.TEXT, anchor="lm")
 
 
+@lru_cache(maxsize=32)
+def ground(rows: tuple[str, ...], locale: str, height: int) -> Image.Image:
+    """The arena's hexes and the legend: the same for every position of a fight, drawn once."""
+    image, draw = kit.canvas(WIDTH, height)
+    draw_ground(draw, rows)
+    legend(draw, BOARD_Y + int(1.5 * R * (SIZE - 1) + 2 * R) + 12, locale)
+    return image
+
+
 def arena_image(view: HopView, locale: str) -> Image.Image:
     f = view.fight
     board_bottom = BOARD_Y + int(1.5 * R * (SIZE - 1) + 2 * R)
     height = max(board_bottom + 76, 700)
-    image, draw = kit.canvas(WIDTH, height)
+    image = ground(tuple(f.map), locale, height).copy()
+    draw = ImageDraw.Draw(image)
     title, sub = header_lines(view, locale)
     kit.header(draw, WIDTH, title, sub)
     ask = question_line(view, locale)
@@ -271,8 +282,6 @@ def arena_image(view: HopView, locale: str) -> Image.Image:
         bool(ask),
         anchor="lm",
     )
-    hazard = content().arenas[f.arena].hazard if f.arena in content().arenas else "none"
-    draw_ground(draw, f, hazard)
     if f.flag:
         draw_flag(draw, f.flag)
     for u in f.units:
@@ -280,7 +289,6 @@ def arena_image(view: HopView, locale: str) -> Image.Image:
             draw_unit(draw, u, locale, f.carrier == u.hex)
     draw_question(draw, f)
     side_panel(draw, view, locale, height)
-    legend(draw, board_bottom + 12, locale)
     if f.result:
         dashed_box(draw, (BOARD_X, BOARD_Y, int(BOARD_X + HW * 7.5), board_bottom), kit.VERMILION)
     return image
