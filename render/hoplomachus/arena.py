@@ -19,6 +19,7 @@ from engine.hoplomachus.content import content
 from engine.hoplomachus.view import FightView, HopView, UnitView
 from render.common import Ink, dashed_box, draw_fitted, draw_text, ellipsize, text_width
 from render.hoplomachus import kit
+from render.hoplomachus.arrows import draw_arrows
 from render.hoplomachus.words import label, name, skill, step_name, unit
 
 WIDTH = 1100
@@ -287,6 +288,7 @@ def arena_image(view: HopView, locale: str) -> Image.Image:
     for u in f.units:
         if u.hex:
             draw_unit(draw, u, locale, f.carrier == u.hex)
+    draw_arrows(draw, f, centre)
     draw_question(draw, f)
     side_panel(draw, view, locale, height)
     if f.result:

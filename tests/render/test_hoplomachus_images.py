@@ -116,3 +116,23 @@ def test_the_images_catalog_has_every_key_in_both_languages():
         used |= set(re.findall(r'label\(\s*"([a-z_.]*[a-z_])"', source.read_text(encoding="utf-8")))
     missing = [k for k in used if not has_key(f"render.hop.{k}")]
     assert not missing and used
+
+
+def test_the_last_moves_and_attacks_are_numbered_arrows_when_the_view_lists_them():
+    """`fight.last` (optional in the view): steps oldest first, drawn as numbered arrows."""
+    from PIL import ImageDraw
+
+    from render.hoplomachus.arrows import draw_arrows
+
+    fight = GAME.view(first(lambda s: s.fight is not None and len(s.fight.units) >= 2), None)
+    hexes = [u.hex for u in fight.fight.units if u.hex]
+    last = [
+        {"kind": "move", "side": "r", "hexes": ["c1", "c2", "c3"]},
+        {"kind": "attack", "side": "r", "hexes": hexes[:2]},
+        {"kind": "move", "side": "p", "hexes": ["b7"]},  # no path: nothing to draw
+    ]
+    with_last = fight.model_copy(update={"fight": fight.fight.model_copy(update={"last": last})})
+    image = Image.new("RGB", (arena.WIDTH, 700))
+    assert draw_arrows(ImageDraw.Draw(image), with_last.fight, arena.centre) == 2
+    assert draw_arrows(ImageDraw.Draw(image), fight.fight, arena.centre) == 0
+    assert hop.board_png(with_last, NAMES, "en") != hop.board_png(fight, NAMES, "en")
