@@ -19,7 +19,8 @@ from render.mythic.arrows import arrow, shorten
 
 def steps(fight: Any) -> list[dict]:
     last = getattr(fight, "last", None) or []
-    return [s for s in last if isinstance(s, dict) and len(s.get("hexes") or []) >= 2]
+    plain = [s.model_dump() if hasattr(s, "model_dump") else s for s in last]  # dicts or models
+    return [s for s in plain if isinstance(s, dict) and len(s.get("hexes") or []) >= 2]
 
 
 def draw_arrows(draw: ImageDraw.ImageDraw, fight: Any, centre) -> int:
