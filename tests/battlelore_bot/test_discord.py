@@ -1,7 +1,7 @@
 """Battlelore Mythologie end to end through the fake Discord (tests/discord): the real bot
 with the groups the game declares (`/bl`, `/blarmy`), the real table service and a SQLite
 file. An army is built by autocomplete with live points and saved; a whole battle is played
-against the AI seat with typed moves, the unit card shown privately; a whole pitched battle
+against the AI seat on a scenario with typed moves, the unit card shown privately; a whole pitched battle
 between two users is replayed move by move."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ async def start(fake, db, name: str):
     return store, bot, table
 
 
-async def test_army_by_autocomplete_then_a_battle_against_the_ai(fake, tmp_path):
+async def test_army_by_autocomplete_then_a_scenario_against_the_ai(fake, tmp_path):
     store, bot, table = await start(fake, tmp_path / "agora.db", "Hellas")
     alice = fake.world.add_user("Alice", locale="en-US")
     bruno = fake.world.add_user("Bruno", locale="fr")
@@ -80,7 +80,7 @@ async def test_army_by_autocomplete_then_a_battle_against_the_ai(fake, tmp_path)
         listed = await table.slash(bruno, "blarmy list")
         assert "Phalanx" not in listed.ephemeral_text and "Phalange de l" in listed.ephemeral_text
 
-        await table.slash(alice, "game new", game="battlelore", seed=4, battle="pitched", max_turns=4)
+        await table.slash(alice, "game new", game="battlelore", seed=4, battle="ford", max_turns=4)
         await table.slash(alice, "game addbot", level="heuristic")
         await table.slash(alice, "game start")
         rng = random.Random(4)
@@ -88,6 +88,9 @@ async def test_army_by_autocomplete_then_a_battle_against_the_ai(fake, tmp_path)
         for _ in range(160):
             if "is over" in table.public_text():
                 break
+            if await table.moves_of(alice, "people"):
+                await table.slash(alice, "play", move="people greek")
+                continue
             offered = await fake.autocomplete(alice, table.channel, "bl muster", "army", army="phal")
             if offered and not muster_seen:
                 assert offered[0] == {"name": "Phalanx · Greeks · 374 pts", "value": "Phalanx"}
@@ -135,7 +138,10 @@ async def test_a_whole_pitched_battle_between_two_users(fake, tmp_path):
         await table.slash(users["alice"], "game new", game="battlelore", seed=0, max_turns=4)
         await table.slash(users["bob"], "game join")
         await table.slash(users["alice"], "game start")
-        for line in lines:
+        for i, line in enumerate(lines):
+            if i and "/bl deploy" in lines[i - 1] and "/bl deploy" not in line:
+                # hidden deployment (002 l.219): each side's placements reach only its player
+                assert "is deployed" not in table.public_text()
             who, command = line.split(" ", 1)
             user = users[who.lstrip("@")]
             path, _, rest = command.lstrip("/").partition(" ")

@@ -35,17 +35,25 @@ async def test_a_whole_pitched_battle_from_a_transcript(tmp_path: Path):
         "@alice /blarmy check people:greek units:hop,hop,spart\n"
         "@alice /blarmy list\n"
     )
-    text = await replay(
-        tmp_path, head + opening(0, {"max_turns": 4}) + "\n".join(lines) + "\n@alice /game status\n"
+    league = (
+        "@you /league create name:Pitched game:battlelore variant:pitched\n"
+        "! @you /league create name:Nowhere game:battlelore variant:atlantis\n"
+        "@alice /league join\n@bob /league join\n"
     )
+    start = opening(0, {"max_turns": 4}).replace("max_turns:4", "max_turns:4 league:Pitched")
+    tail = "\n@alice /game status\n@alice /league standings\n"
+    text = await replay(tmp_path, head + league + start + "\n".join(lines) + tail)
     assert "💾 Army **Phalanx** saved: Greeks, 14 units, 374 points." in text
     assert "[refused] alice: This army can never be mustered: An army has 12 to 18 units, not 2." in text
     assert "❌ An army has 12 to 18 units, not 3." in text
     assert "• **Phalanx of Hellas** (`greek1`): Greeks, 400 points at 400" in text
     assert "[only alice] Army mustered: Phalanx of Hellas." in text  # `/bl muster army:greek1`
     assert "/bl attack" in text and "/bl card" in text and "/bl move" in text
-    assert "[refused]" not in text.replace("[refused] alice: This army can never", "")
+    assert "Battlelore Mythologie has no variant “atlantis”. Variants: pitched, ford, pass, temple." in text
+    assert text.count("[refused]") == 2  # the two expected refusals, no move refused
     assert "Game #1 is over. Winner: alice" in text
+    standings = text[text.rindex("> @alice /league standings") :]
+    assert standings.index("  1  alice") < standings.index("  2  bob")  # the league recorded it
 
 
 async def test_a_scenario_with_images(tmp_path: Path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.i18n import T, register_catalog, register_texts
+from engine.i18n import T, register_catalog, register_texts, t
 
 register_catalog(Path(__file__).parent / "locales")
 
@@ -21,8 +21,11 @@ HOWTO = 5  # blt.howto.1..5: the typed commands, after the engine's own notation
 
 
 def _register_presets() -> None:
+    """Starter armies' names, and `/game new battle:`'s scenarios (content packs may add some)."""
+    scenarios = ", ".join(sid for sid, sc in sorted(content().scenarios.items()) if not sc.pitched)
     for loc in ("en", "fr"):
         register_texts(loc, {f"blt.preset.{k}": getattr(p.name, loc) for k, p in content().presets.items()})
+        register_texts(loc, {"battlelore.option.battle.desc": t("blt.option.battle", loc, list=scenarios)})
 
 
 _register_presets()

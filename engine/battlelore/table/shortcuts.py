@@ -19,8 +19,12 @@ def complete_armies(ctx: TableContext, typed: str) -> list[Choice]:
     the asker has an army to muster."""
     if ctx.options is not None and not any(m.startswith("army ") for m in ctx.legal):
         return []
+    view = ctx.public
+    people = view.sides[ctx.role].people if view is not None and ctx.role in view.sides else None
     out = []
     for army in ctx.setups:
+        if people and army.people != people:
+            continue  # another people's army can never be mustered here (002 l.30-33)
         title = render(army.title(), ctx.locale)
         label = render(
             T("blt.choice.army", name=title, people=T(f"bl.n.{army.people}"), cost=army.cost()), ctx.locale
