@@ -242,7 +242,7 @@ class Board:
         if side.people:
             title += f" · {words.name_of(side.people, self.locale)}"
         draw_fitted(
-            d, (x0 + 34, y0 + 6, x1 - 84, y0 + 30), title, 18, Ink.TEXT, min_size=12, bold=True, anchor="lm"
+            d, (x0 + 34, y0 + 6, x1 - 104, y0 + 30), title, 18, Ink.TEXT, min_size=12, bold=True, anchor="lm"
         )
         draw_text(
             d,

@@ -64,7 +64,7 @@ def private_image(view: BattleloreView, names: dict[str, str], locale: str) -> I
     hand, extra = side.hand or [], side.extra or []
     gods = side.gods or {}
     rows = -(-len(hand) // per_row) + -(-len(extra) // per_row)
-    height = 60 + rows * (CARD_H + GAP) + 40 * 2 + 34 * (len(gods) + 2) + 20
+    height = 60 + rows * (CARD_H + GAP) + 40 * 2 + 34 * (len(gods) + 3) + 20
     image = Image.new("RGB", (WIDTH, board.height + height), Ink.PAPER)
     image.paste(board, (0, 0))
     d = ImageDraw.Draw(image)
@@ -102,6 +102,20 @@ def private_image(view: BattleloreView, names: dict[str, str], locale: str) -> I
             Ink.BLUE if playable else Ink.TEXT,
             min_size=12,
             bold=playable,
+            anchor="lm",
+        )
+        y += 34
+    camp = [u for u in view.units if u.owner == role and u.hex is None]
+    if camp:  # hidden deployment: what is still to deploy, by army id (`dep hop2 c2`)
+        listed = ", ".join(f"{u.id.split('.', 1)[1]} {words.name_of(u.card, locale)}" for u in camp)
+        draw_fitted(
+            d,
+            (MARGIN, y, WIDTH - MARGIN, y + 28),
+            lab("camp", list=listed),
+            17,
+            Ink.TEXT,
+            min_size=10,
+            condensed=True,
             anchor="lm",
         )
         y += 34

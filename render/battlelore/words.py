@@ -4,6 +4,8 @@ authored content); the images' own labels are this package's keys `render.bl.*`.
 
 from __future__ import annotations
 
+import re
+
 from engine.battlelore.content import Names, content
 from engine.i18n import has_key, normalize_locale, t
 from render.common import code_label
@@ -41,7 +43,8 @@ def player(role: str, names: dict[str, str], locale: str) -> str:
 
 
 def step_name(step: str, locale: str) -> str:
-    return code_label(f"bl.step.{step}", locale, step)
+    """The step in words, without the notation example the chat prompt carries."""
+    return re.sub(r"\s*\(`[^`]*`\)", "", code_label(f"bl.step.{step}", locale, step))
 
 
 def weapon_name(wid: str, locale: str) -> str:
