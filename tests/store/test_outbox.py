@@ -120,18 +120,28 @@ async def test_a_command_that_died_before_storing_anything_is_answered_to_retry(
         await process.stop()
 
 
-async def test_answered_moves_leave_nothing_owed(fake, people, tmp_path):
-    db, table, alice = tmp_path / "agora.db", people["moved"], people["alice"]
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_answered_moves_leave_nothing_owed(fake, people, tmp_path, backend, request):
+    table, alice = people["moved"], people["alice"]
+    db = tmp_path / "agora.db"
+    if backend == "postgresql":
+        from pg_server import fresh_database
+
+        db = await fresh_database(request.getfixturevalue("pg_server"), "outbox_answered")
     process = await start_process(fake, db)
     try:
         await table.slash(alice, "game new", game="athena", scenario="initiation")
         await table.slash(alice, "game addbot", level="random")
         await table.slash(alice, "game start")
-        for seed in range(3):
+        for seed in range(6):
             move = await table.choose_move(alice, random.Random(seed))
             if move is None:
                 break
             await table.slash(alice, "play", move=move)
+        for _ in range(200):  # marked just after the public answer, while the DMs go out
+            if not await process.store.undelivered():
+                break
+            await asyncio.sleep(0.05)
         assert await process.store.undelivered() == [] and await process.store.thinking() == []
     finally:
         await process.stop()
