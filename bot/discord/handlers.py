@@ -38,9 +38,10 @@ async def _answer(
     work = asyncio.ensure_future(call(bot.service, where, actor))
     done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
     thinking = not done and not answer.is_click
-    if thinking:  # remembered before it shows: a crash after the defer still finds it to resolve
-        await bot.delivery.thinking(interaction.token, interaction.application_id, where, public)
-    if not done:
+    if thinking:  # remembered while it shows (never delaying it): a crash later finds it to resolve
+        remember = bot.delivery.thinking(interaction.token, interaction.application_id, where, public)
+        await asyncio.gather(answer.defer(public), remember)
+    elif not done:
         await answer.defer(public)
     try:
         reply = await work
