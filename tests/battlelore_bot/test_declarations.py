@@ -223,3 +223,21 @@ def test_the_unit_image_shortcut_picks_a_fielded_unit():
     with pytest.raises(IllegalCommand):
         shortcut("unit").pick(ctx_for(clone(state), role, unit="a5" if "a5" not in hexes else "m9"))
     assert shortcut("army").pick(ctx_for(state, role, player="bruno")) == "p2"
+
+
+def test_the_private_view_in_words():
+    """`/game hand` without an image: each card's reach now, the Lore options, the camp."""
+    state = next(b for b, _, _ in played() if b.step == "card")
+    lines = [render(x, "en") for x in GAME.describe(GAME.view(state, "p1"))]
+    hand = state.sides["p1"].hand
+    assert lines[0] == f"Your hand ({len(hand)} cards):"
+    assert len([x for x in lines if x.startswith("• `")]) == len(hand) + len(state.sides["p1"].extra)
+    assert any("face-up" in x for x in lines)
+    assert GAME.describe(GAME.view(state, None)) == []  # a spectator has no hand
+    camp = next(
+        b
+        for b, _, _ in played()
+        if b.step == "deploy" and any(u.owner == "p1" and not u.hex for u in b.units.values())
+    )
+    mine = [render(x, "fr") for x in GAME.describe(GAME.view(camp, "p1"))]
+    assert mine[-1].startswith("À déployer\u00a0: ")

@@ -16,6 +16,7 @@ from engine.battlelore.table.armies import ARMIES  # noqa: E402
 from engine.battlelore.table.league import LEAGUE  # noqa: E402
 from engine.battlelore.table.orders import ORDERS, standing  # noqa: E402
 from engine.battlelore.table.shortcuts import SHORTCUTS  # noqa: E402
+from engine.battlelore.table.words import describe  # noqa: E402
 
 HOWTO = 5  # blt.howto.1..5: the typed commands, after the engine's own notation lines
 
@@ -35,4 +36,5 @@ GAME.setups = ARMIES  # type: ignore[attr-defined]
 GAME.league = LEAGUE  # type: ignore[attr-defined]
 GAME.orders = ORDERS  # type: ignore[attr-defined]
 GAME.standing = standing  # type: ignore[attr-defined]
+GAME.describe = describe  # type: ignore[attr-defined]
 GAME.rules = [*type(GAME).rules, *(T(f"blt.howto.{i}") for i in range(1, HOWTO + 1))]  # type: ignore[attr-defined]
