@@ -188,7 +188,7 @@ class HeuristicPlayer:
                 return c.Surrender()  # a lost fight costs influence, a dead hero a Blessing
             deployable = {d.unit for d in legal if isinstance(d, c.Deploy)}
             if (
-                deployable == {"hero"} and f.used_units and state.hero_hp < 4
+                deployable == {"hero"} and f.used_units and (state.hero_hp < 4 or state.blessings <= 1)
                 and not any(u.side == "p" for u in f.units)
             ):  # fmt: skip
                 return c.Surrender()  # the troop is gone: do not throw the hero in

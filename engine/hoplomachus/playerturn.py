@@ -289,7 +289,9 @@ def auto_deploy(ctx: Ctx) -> None:
         d = content().units[u]
         return d.health + 2 * len(d.dice)
 
-    if others:
+    if hero_ok and f.kind in ("primus", "scion"):
+        unit = "hero"  # against a Primus or the Scion the whole troop fights together
+    elif others:
         unit = max(others, key=lambda u: (strength(u), u))
     elif hero_ok:
         unit = "hero"
