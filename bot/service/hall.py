@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import time
 from typing import Any
 
@@ -27,7 +28,7 @@ class HallMixin(ServiceCore):
         for record in await self.store.finished_games(where.guild_id, game.id):
             seats = [s for s in await self.store.seats(record.id) if s.user_id]
             result = record.result or {}
-            details = dict(result.get("details") or {})
+            details = {**await self._state_details(game, record), **(result.get("details") or {})}
             won = bool(result.get("winners"))
             runs.append((facts.best(details, won), record, seats[0].name if seats else "?", details, won))
         groups: dict[str, list[Any]] = {}
@@ -62,6 +63,15 @@ class HallMixin(ServiceCore):
                     )
                 )
         return Reply([Message(lines=lines, ephemeral=True, locale=locale)])
+
+    async def _state_details(self, game: Any, record: Any) -> dict[str, Any]:
+        """A run that ended outside the rules (resigned, timed out) carries no engine details:
+        the game's league facts read them from its last state."""
+        facts = getattr(game, "league", None)
+        if facts is None or (record.result or {}).get("details", {}).get(game.hall.group_by or ""):
+            return {}
+        raw = await self.store.current_state(record.id)
+        return facts.details(game.load_state(json.loads(raw))) if raw else {}
 
     def _hall_game(self, game_id: str | None) -> Any:
         if game_id:

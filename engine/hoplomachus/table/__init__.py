@@ -11,8 +11,10 @@ from engine.i18n import register_catalog
 register_catalog(Path(__file__).parent / "locales")
 
 from engine.hoplomachus.game import GAME  # noqa: E402
+from engine.hoplomachus.table.hall import HALL  # noqa: E402
 from engine.hoplomachus.table.league import LEAGUE  # noqa: E402
 from engine.hoplomachus.table.shortcuts import SHORTCUTS  # noqa: E402
 
 GAME.shortcuts = SHORTCUTS  # type: ignore[attr-defined]
 GAME.league = LEAGUE  # type: ignore[attr-defined]
+GAME.hall = HALL  # type: ignore[attr-defined]  # /game hall: the server's hall of fame

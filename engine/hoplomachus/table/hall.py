@@ -1,0 +1,30 @@
+"""A server's hall of fame for Hoplomachus Victorum (`GAME.hall`, engine/plugins.py
+`HallFacts`): campaigns grouped by difficulty, hardest first (seed 003 l.509-517: Chosen,
+Valiant, Fearless); within one, a victory first, then the furthest Act reached, then the
+fewest weeks marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.i18n import T
+from engine.plugins import HallFacts
+
+ORDER = ("fearless", "valiant", "chosen")
+
+
+def best(details: dict[str, Any], won: bool) -> tuple[Any, ...]:
+    return (won, int(details.get("act") or 0), -int(details.get("weeks") or 0))
+
+
+HALL = HallFacts(
+    columns=(
+        ("hero", T("hopbot.hall.hero")),
+        ("act", T("hopbot.hall.act")),
+        ("weeks", T("hopbot.hall.weeks")),
+        ("why", T("hopbot.hall.why")),
+    ),
+    best=best,
+    group_by="difficulty",
+    groups={d: T(f"hopbot.hall.difficulty.{d}") for d in ORDER},
+)
