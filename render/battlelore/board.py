@@ -105,6 +105,8 @@ class Board:
             self.locale,
         )
         self.image.paste(_ground(key, self), (0, HEADER))
+        if v.step in ("deploy", "mana"):
+            self.deployment_zones()
         for kind, frm, to in v.trail:
             a, b = g.centre(frm), g.centre(to)
             if a and b:
@@ -130,6 +132,25 @@ class Board:
                 d.ellipse(
                     (c[0] - 8, c[1] - 8, c[0] + 8, c[1] + 8), fill=Ink.PURPLE, outline=Ink.WHITE, width=2
                 )
+
+    def deployment_zones(self) -> None:
+        """While armies deploy: a bar in each side's colour beside the rows it may deploy in
+        (002 l.442-448, the scenario's deepest row: engine/battlelore/setup.py)."""
+        from engine.battlelore.content import content
+
+        sc = content().scenarios.get(self.view.scenario)
+        deep = sc.deploy if sc else 4
+        g, d = self.grid, self.draw
+        for role in self.view.sides:
+            edge = self.edge_of(role)
+            if edge not in (1, hexes.ROWS):
+                continue
+            rows = range(1, deep + 1) if edge == 1 else range(hexes.ROWS - deep + 1, hexes.ROWS + 1)
+            ys = [g.centre_xy(1, r)[1] for r in rows]
+            top, bottom = min(ys) - g.h * 0.4, max(ys) + g.h * 0.4
+            colour = marks.SIDE_INK[side_index(self.view, role)]
+            for x in (g.left - GUTTER + 2, g.right + GUTTER - 8):
+                d.rectangle((x, top, x + 6, bottom), fill=colour)
 
     def ground(self) -> Image.Image:
         """The battlefield without units: terrain, sacred sites, sectors and coordinates."""

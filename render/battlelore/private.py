@@ -13,7 +13,7 @@ from engine.battlelore.table.reach import ready
 from engine.battlelore.view import BattleloreView
 from render.battlelore import words
 from render.battlelore.board import MARGIN, WIDTH, Board
-from render.common import Ink, draw_fitted, draw_text, rounded_box
+from render.common import Ink, draw_fitted, draw_text, fit_lines, rounded_box
 
 CARD_W, CARD_H, GAP = 290, 92, 12
 
@@ -29,7 +29,7 @@ def private_image(view: BattleloreView, names: dict[str, str], locale: str) -> I
     hand, extra = side.hand or [], side.extra or []
     gods = side.gods or {}
     rows = -(-len(hand) // per_row) + -(-len(extra) // per_row)
-    height = 60 + rows * (CARD_H + GAP) + 40 * 2 + 34 * (len(gods) + 3) + 20
+    height = 60 + rows * (CARD_H + GAP) + 40 * 2 + 34 * (len(gods) + 2) + 90
     image = Image.new("RGB", (WIDTH, board.height + height), Ink.PAPER)
     image.paste(board, (0, 0))
     d = ImageDraw.Draw(image)
@@ -73,17 +73,11 @@ def private_image(view: BattleloreView, names: dict[str, str], locale: str) -> I
     camp = [u for u in view.units if u.owner == role and u.hex is None]
     if camp:  # hidden deployment: what is still to deploy, by army id (`dep hop2 c2`)
         listed = ", ".join(f"{u.id.split('.', 1)[1]} {words.name_of(u.card, locale)}" for u in camp)
-        draw_fitted(
-            d,
-            (MARGIN, y, WIDTH - MARGIN, y + 28),
-            lab("camp", list=listed),
-            17,
-            Ink.TEXT,
-            min_size=10,
-            condensed=True,
-            anchor="lm",
-        )
-        y += 34
+        size, lines = fit_lines(lab("camp", list=listed), WIDTH - 2 * MARGIN, 17, 12, 3, condensed=True)
+        for line in lines:
+            draw_text(d, (MARGIN, y + 14), line, size, Ink.TEXT, condensed=True, anchor="lm")
+            y += size + 8
+        y += 10
     if side.mana_pool:
         draw_text(d, (MARGIN, y + 14), lab("mana_pool", n=side.mana_pool), 17, Ink.TEXT, anchor="lm")
         y += 34

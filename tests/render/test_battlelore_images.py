@@ -179,3 +179,22 @@ def test_unit_card_and_army():
     assert png(unit_png(view, one_bar.hex, NAMES, "en")).width == 720
     assert png(army_png(view, "p2", NAMES, "fr")).height > 70 + 46 * 5
     assert unit_image(None, "e5", NAMES, "en").height < tall  # before the battle starts
+
+
+def test_deployment_zones_are_marked_while_armies_deploy():
+    """002 l.442-448: each side deploys in the rows by its own edge (4 deep in a pitched
+    battle): a bar in its colour beside them, only while armies deploy."""
+    from render.battlelore.board import GUTTER
+
+    deploying = first(lambda s: s.step == "deploy")
+    view = GAME.view(deploying, None)
+    g = Board(view, NAMES, "en").grid
+    image = board_image(view, NAMES, "en")
+    x = g.left - GUTTER + 4
+    for role, side in view.sides.items():
+        colour = marks.SIDE_INK[list(view.sides).index(role)]
+        own, far = (1, 9) if side.edge == 1 else (9, 1)
+        assert image.getpixel((x, round(g.centre_xy(1, own)[1]))) == colour
+        assert image.getpixel((x, round(g.centre_xy(1, far)[1]))) != colour
+    later = GAME.view(first(lambda s: s.step == "card"), None)
+    assert board_image(later, NAMES, "en").getpixel((x, round(g.centre_xy(1, 1)[1]))) == Ink.PAPER
