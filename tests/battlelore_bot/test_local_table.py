@@ -1,6 +1,7 @@
 """Battlelore Mythologie at the local table from transcripts: a whole pitched battle and a
-whole scenario between two players, typed with `/bl` commands and `/play`, with saved
-armies, the unit card and army images, the board after every move, and the result."""
+scenario's opening between two players, typed with `/bl` commands and `/play`, with saved
+armies, a league, standing orders, the hand in words, the unit card and army images, the
+board after every move, and the result."""
 
 from __future__ import annotations
 
@@ -63,8 +64,16 @@ async def test_a_scenario_with_images(tmp_path: Path):
     hexes = sorted(u.hex for u in states[cut].units.values() if u.hex)
     script = opening(1, {"battle": "ford", "max_turns": 4}) + "\n".join(lines[: cut + 1]) + "\n"
     script += f"@alice /bl unit unit:{hexes[0]}\n@bob /bl army player:alice\n! @bob /bl unit unit:a5\n"
+    script += (
+        "@bob /game orders order:riposte value:always\n! @bob /game orders order:riposte value:sometimes\n"
+    )
+    script += "@bob /game orders\n@bob /game hand\n"
     text = await replay(tmp_path, script, images=True)
     assert "[refused] bob: No unit stands on a5." in text
+    assert "[only bob] Standing order set: Riposte when my unit holds: always." in text
+    assert "Standing order riposte cannot be “sometimes”. Choose one of: ask, always, never." in text
+    hand = text[text.rindex("> @bob /game hand") :]
+    assert "[only bob] Your hand (" in hand and "of your units ready now" in hand and "face-up" in hand
     assert f"Unit card at {hexes[0]} (game #1)" in text and "alice's army (game #1)" in text
     out = tmp_path / "out" / "game-1"
     boards, cards, armies = (sorted(out.glob(f"{k}-*.png")) for k in ("board", "unit", "army"))
