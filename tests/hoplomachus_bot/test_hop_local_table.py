@@ -35,6 +35,8 @@ TRANSCRIPT = """\
 @ann /play move:c4
 @ann /game status
 @ann /hop pick hex:d7
+@bob /game hall
+@bob /game hall game:hoplomachus export:true
 """
 
 
@@ -51,6 +53,12 @@ async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
     assert "[only ann] The camp of ann (game #1)." in text and "[only bob] The world map of game #1." in text
     assert "Stygiana, Fearless: Act 1" in text  # /game status in words
     assert "is over" in text.lower() and "Campaign lost: your hero fell." in text
+    hall = text[text.index("> @bob /game hall") :]
+    assert "**Hall of fame: Hoplomachus Victorum** · finished runs: 1" in hall and "**Fearless**" in hall
+    assert "1. ann: defeat · hero stygiana, Act 1, weeks " in hall
+    assert (
+        (tmp_path / "out" / "agora-hall-hoplomachus.csv").read_text().startswith("rank,difficulty,player,won")
+    )
     folder = tmp_path / "out" / "game-1"
     for image in ("camp-ann", "map-ann", "event-ann", "arena-ann"):
         assert any(folder.glob(f"{image}-*.png")), image
