@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.discord.answer import Answer
 from bot.discord.buttons import button_action, game_of, is_registered
-from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, narrow
+from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, matching, narrow
 from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import error_reply, log_unexpected
 from bot.service.api import Actor, Message, Reply, UserError, Where
@@ -92,23 +92,32 @@ async def answer_unknown_click(interaction: discord.Interaction, kinds: list[Any
 
 
 async def complete_move(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The legal moves of this user matching what they typed, folded to fit in 25 choices."""
+    """The legal moves of this user matching what they typed, folded to fit in 25 choices.
+    A move reads as the game's words for it with its notation (the value sent); typing
+    words ("spartans") finds the moves whose words contain them."""
     bot: Any = interaction.client
     try:
-        moves = await bot.service.legal_moves(where_of(interaction), actor_of(interaction))
+        pairs = await bot.service.legal_choices(where_of(interaction), actor_of(interaction))
     except (UserError, IllegalCommand):
         return []  # not seated, no game here: autocomplete cannot show an error
     except Exception as exc:
         log_unexpected(exc, "autocomplete /play", None)
         return []
     locale = user_locale(interaction)
+    words = dict(pairs)
+    moves, typed = list(words), current
+    if current.strip() and not matching(moves, current):
+        needle = current.strip().casefold()
+        moves, typed = [m for m in moves if needle in words[m].casefold()], ""
     choices = []
-    for entry in narrow(moves, current):
+    for entry in narrow(moves, typed):
         if entry.is_group:
             value = entry.value[:VALUE_LIMIT]
             name = t("discord.play.group", locale, prefix=value, count=entry.count)
         else:
-            value, name = choice_value(entry.value), entry.value
+            value = choice_value(entry.value)
+            said = words.get(entry.value)
+            name = f"{said} · {entry.value}" if said else entry.value
         choices.append(app_commands.Choice(name=_clip(name), value=value))
     return choices
 
