@@ -106,7 +106,7 @@ def _sides(view: MythicView) -> list[Text]:
             counts = T("mythic.sum.units_deploying", placed=len(standing), total=len(units))
         lines.append(
             T(
-                "mythic.sum.side",
+                "mythic.sum.side" if view.phase in ("battle", "over") else "mythic.sum.side_setup",
                 who=who,
                 facts=facts,
                 units=counts,

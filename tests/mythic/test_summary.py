@@ -41,7 +41,10 @@ def test_set_up_steps_say_who_does_what_and_how():
     assert tiles[2].startswith("Ready-made battlefields: Plains (`tiles plains`), Ruins (`tiles ruins`)")
     assert "4 players" not in tiles[2]  # the 6-tile battlefields are for teams
     assert f"Player {first[1]} plays first (dice: " in tiles[3]
-    assert "Player 1 (Hades): 0 of 7 units placed; 0 power points;" in tiles[4]
+    assert (
+        "Player 1 (Hades): 0 of 7 units placed; 0 power points (2 per recruitment point left unspent)."
+        in tiles[4]
+    )
     state = _apply(state, first, "tiles plains")
     zones = lines(state, "fr")
     assert zones[0].startswith(f"Préparation 3/4\u00a0: Joueur {second[1]} choisit les bords de déploiement")

@@ -58,7 +58,10 @@ async def test_status_tells_the_set_up_step_and_each_side_with_the_players_names
     status = text(await tables.status(WHERE, ALICE))
     assert "Set-up 4/4: the generals place their units in turn" in status
     assert "(now: Bob; `/mythic deploy`)" in status
-    assert "Alice (Hades, south edge): 0 of 7 units placed; 0 power points;" in status
+    assert (
+        "Alice (Hades, south edge): 0 of 7 units placed; 0 power points (2 per recruitment point left unspent)."
+        in status
+    )
     assert "Bob (Athena, north edge): 0 of 8 units placed;" in status
     assert "Battlefield: Plains (1a 2a 3a 4a): 12 × forest, 9 × hill, 3 × ruins." in status
 
