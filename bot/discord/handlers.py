@@ -116,10 +116,20 @@ async def complete_move(interaction: discord.Interaction, current: str) -> list[
             name = t("discord.play.group", locale, prefix=value, count=entry.count)
         else:
             value = choice_value(entry.value)
-            said = words.get(entry.value)
-            name = f"{said} · {entry.value}" if said else entry.value
+            name = _worded(words.get(entry.value, ""), entry.value)
         choices.append(app_commands.Choice(name=_clip(name), value=value))
     return choices
+
+
+def _worded(words: str, move: str) -> str:
+    """ "Deploy Spartans on b4 · dep spartans b4": the words give way when too long, so the
+    notation stays whole (it is what a player learns to type)."""
+    if not words:
+        return move
+    room = VALUE_LIMIT - len(move) - len(" · ")
+    if room < 8:  # no useful words fit beside a long move
+        return move
+    return f"{words if len(words) <= room else words[: room - 1] + '…'} · {move}"
 
 
 def _clip(text: str) -> str:
