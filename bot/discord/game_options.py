@@ -34,7 +34,8 @@ RESERVED = {
     "window_minutes",
     "options",
 }
-MAX_TYPED = 25 - (len(RESERVED) - 1)  # Discord allows 25 options per command; /game new has 7 of its own
+OWN = 6  # /game new's own options (game, seed, league and the three timers), before `options:`
+MAX_OPTIONS = 25  # Discord's limit per command
 
 
 @dataclass
@@ -113,7 +114,7 @@ def option_params(games: list[Game]) -> list[OptionParam]:
             param.choices += [c for c in choices if c not in param.choices]
             param.low = low if param.low is None or low is None else min(param.low, low)
             param.high = high if param.high is None or high is None else max(param.high, high)
-    return [p for p in params.values() if len(p.choices) <= 25 and 1 <= len(p.name) <= 32][:MAX_TYPED]
+    return [p for p in params.values() if len(p.choices) <= 25 and 1 <= len(p.name) <= 32]
 
 
 def options_for(game: Game, params: list[OptionParam], values: dict[str, Any]) -> dict[str, Any]:

@@ -80,7 +80,7 @@ async def test_army_by_autocomplete_then_a_scenario_against_the_ai(fake, tmp_pat
         listed = await table.slash(bruno, "blarmy list")
         assert "Phalanx" not in listed.ephemeral_text and "Phalange de l" in listed.ephemeral_text
 
-        await table.slash(alice, "game new", game="battlelore", seed=4, battle="ford", max_turns=4)
+        await table.slash(alice, "game new", game="battlelore", seed=4, battle="ford", options="max_turns:4")
         await table.slash(alice, "game addbot", level="heuristic")
         await table.slash(alice, "game start")
         rng = random.Random(4)
@@ -135,7 +135,7 @@ async def test_a_whole_pitched_battle_between_two_users(fake, tmp_path):
     }
     try:
         lines, states = battle(0, {"max_turns": 4})
-        await table.slash(users["alice"], "game new", game="battlelore", seed=0, max_turns=4)
+        await table.slash(users["alice"], "game new", game="battlelore", seed=0, options="max_turns:4")
         await table.slash(users["bob"], "game join")
         await table.slash(users["alice"], "game start")
         for i, line in enumerate(lines):

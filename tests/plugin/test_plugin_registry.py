@@ -72,18 +72,26 @@ def test_game_new_keeps_within_discords_4000_characters_as_games_are_added(augur
     import bot.discord.commands as commands
     from bot.discord.command_size import LIMIT, size
 
-    built_in = commands.game_group([g for g in engine.available_games() if g.id != "augury"])
-    names = [p.name for p in built_in.get_command("new").parameters]
-    assert size(built_in) <= LIMIT and "options" not in names and {"teams", "deckbuilding"} <= set(names)
-    everything = commands.game_group(engine.available_games())
+    two = commands.game_group([engine.get_game("athena"), engine.get_game("mythic")])
+    names = [p.name for p in two.get_command("new").parameters]
+    assert size(two) <= LIMIT and "options" not in names
+    assert {"teams", "deckbuilding", "terrain_specials"} <= set(names)
+    three = [engine.get_game(g) for g in ("athena", "augury", "mythic")]
+    everything = commands.game_group(three)
     assert size(everything) <= LIMIT and "variant" in [
         p.name for p in everything.get_command("new").parameters
     ]
     monkeypatch.setattr(commands, "LIMIT", size(everything) - 150)  # as if more games were installed
-    crowded = commands.game_group(engine.available_games())
+    crowded = commands.game_group(three)
     names = [p.name for p in crowded.get_command("new").parameters]
     assert size(crowded) <= size(everything) - 150 and "options" in names
     assert {"variant", "teams", "deckbuilding", "scenario"} <= set(names) and "terrain_specials" not in names
+    monkeypatch.undo()
+    installed = commands.game_group(engine.available_games())  # every game of this checkout, Augury too
+    names = [p.name for p in installed.get_command("new").parameters]
+    assert (
+        size(installed) <= LIMIT and len(names) <= 25 and {"teams", "deckbuilding", "variant"} <= set(names)
+    )
 
 
 async def test_options_written_out_are_parsed_checked_and_suggested(augury):

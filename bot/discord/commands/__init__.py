@@ -13,7 +13,7 @@ from bot.discord.command_size import LIMIT, size
 from bot.discord.commands.common import localized
 from bot.discord.commands.lobby import add_lobby
 from bot.discord.commands.table import add_table
-from bot.discord.game_options import OptionParam, option_params
+from bot.discord.game_options import MAX_OPTIONS, OWN, OptionParam, option_params
 from bot.discord.handlers import complete_move, play_move, run_command
 from bot.discord.translator import label
 from bot.plugins import plugin_commands
@@ -40,9 +40,12 @@ def game_group(games: list[Game]) -> app_commands.Group:
     time from the game with the most typed options (its last first), so every game keeps
     its main options typed and installing another game never makes the command too large."""
     params = option_params(games)
-    group = _game_group(games, params, written=False)
-    if size(group) <= LIMIT:
-        return group
+    if OWN + len(params) <= MAX_OPTIONS:
+        group = _game_group(games, params, written=False)
+        if size(group) <= LIMIT:
+            return group
+    while OWN + 1 + len(params) > MAX_OPTIONS:  # Discord's 25 options, `options:` included
+        params = _without_one(params)
     group = _game_group(games, params, written=True)
     while params and size(group) > LIMIT:
         params = _without_one(params)
