@@ -61,8 +61,7 @@ async def _one_game(service: TableService, game: Any, where: Where, seed: int, l
     await service.new_game(where, HOST, game.id, {"seed": seed})
     for role in roles[1:]:
         await service.add_bot(where, HOST, levels[role], role)
-    await service.leave(where, HOST)  # the creator's seat goes to an AI too
-    await service.add_bot(where, HOST, levels[roles[0]], roles[0])
+    await service.add_bot(where, HOST, levels[roles[0]], roles[0])  # the creator's seat goes to an AI too
     await service.start_game(where, HOST)
     return await service.store.channel_game(where.guild_id, where.channel_id, active_only=False)
 

@@ -189,7 +189,10 @@ class LobbyMixin(ServiceCore):
             chosen_level = (level or "heuristic").strip().lower()
             if chosen_level not in table.game.players:
                 raise UserError("bot.err.unknown_level", level=level, levels=sorted(table.game.players))
-            chosen = self._pick_role(table, role)
+            mine = table.seat_of(actor.user_id)
+            wanted = (role or "").strip().lower()
+            # an AI may take over the asker's own seat (a solo game to watch, or self-play)
+            chosen = wanted if mine is not None and wanted == mine.role else self._pick_role(table, role)
             now = self._now()
             name = f"Bot {chosen_level}"
             if any(s.name == name for s in table.seats):  # two bots of a level: tell them apart
