@@ -203,7 +203,8 @@ def apply_fight(ctx: Ctx, cmd) -> None:
     elif isinstance(cmd, c.Special):
         advance(ctx, 4)
         u = f.at(cmd.actor)
-        if u and not f.result:
+        # the abilities step may have defeated the target (Fury Aura) on the way to engage
+        if u and not f.result and (cmd.target is None or f.at(cmd.target) is not None):
             special(ctx, u, cmd)
     elif isinstance(cmd, c.Surrender):
         f.result = "fail"
