@@ -181,3 +181,14 @@ def test_the_scion_is_dazed_when_deployed_then_rolls_its_sheet(monkeypatch):
     turn.end_side(ctx, "p")
     turn.settle(ctx)
     assert any(e.data.get("key") == "hop.ev.scion_rolls" for e in ctx.events)
+
+
+def test_a_special_whose_target_falls_to_fury_aura_on_the_way_does_nothing():
+    """Fury Aura resolves at the abilities step (l.598-600), before engage: the aimed
+    Special then has no target, and nothing breaks (found by the property test)."""
+    state = fight(["p:ve_brute@d4", "p:pl_skull@d6", "r:kl_archer@d3"], arena="lamosians")
+    state.fight.units[2].hp = 1
+    cmd = c.Special(actor="d6", target="d3")
+    assert cmd in GAME.legal(state, "p1")
+    out = GAME.apply(state, "p1", cmd).state
+    assert out.fight is None or out.fight.at("d3") is None
