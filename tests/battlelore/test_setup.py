@@ -151,10 +151,11 @@ def test_initial_mana_two_on_one_unit_costs_three_l220():
     while state.step == "deploy":
         role = state.who[0]
         state = GAME.apply(state, role, GAME.legal(state, role)[0]).state
-    assert state.step == "mana" and state.sides["p1"].mana_pool == 3
+    assert state.step == "mana" and state.who == ["p1"]
+    state.sides["p1"].mana_pool = 4
     two = next(c for c in GAME.legal(state, "p1") if c.kind == "mana" and c.n == 2)
     state = GAME.apply(state, "p1", two).state
-    assert state.sides["p1"].mana_pool == 0 and state.unit_at(two.hex).mana == 2
+    assert state.sides["p1"].mana_pool == 1 and state.unit_at(two.hex).mana == 2
 
 
 def test_five_command_cards_each_then_the_first_player_begins_l221_223():
