@@ -247,6 +247,8 @@ def _check_step(before: State, actor: str, cmd, outcome, rnd: random.Random) -> 
     for hidden in before.roles:
         viewer = before.other(hidden)
         keep = set()
+        if hidden in before.engaged:  # a face-down engaged card this step may resolve and reveal
+            keep.add(before.engaged[hidden].slot)
         for state in (outcome.state,):  # cards revealed by this very step
             for duel in filter(None, [state.last_duel]):
                 if hidden in duel.engaged:
