@@ -105,6 +105,15 @@ async def audit(fake, db: str) -> dict[str, int]:
                 if m.channel_id == channel and (f"board-{seq}.png" in m.files or f"#{seq} " in m.content)
             ]
             print("  late and normal:", channel, seq, shown)
+        for (channel, seq), count in list(Counter(late).items()):
+            if count > 1:
+                shown = [
+                    (m.id, m.interaction_id, m.content[:100].replace("\n", " | "), sorted(m.files))
+                    for m in fake.world.messages.values()
+                    if m.channel_id == channel and f"#{seq} " in m.content
+                ]
+                print("  late twice:", channel, seq, shown[:3])
+                break
     doubled_late += sum(count - 1 for count in Counter(late).values())
     stuck = [
         i
@@ -170,7 +179,10 @@ async def run(args: argparse.Namespace, db: str, folder: Path) -> int:
         downtimes = await killer(fake, processes, db, log, args.kills, random.Random(args.seed), killed)
         await asyncio.sleep(2)
         stop.set()
-        await players
+        try:
+            await asyncio.wait_for(players, timeout=180)
+        except TimeoutError:
+            print("  (some players were still waiting on an answer after 180 s)")
         elapsed = time.monotonic() - started
         await asyncio.sleep(8)  # a few ticks (2 s) for the restarted processes to deliver what is owed
         await fake.settle(quiet=0.5, timeout=30)
@@ -181,6 +193,8 @@ async def run(args: argparse.Namespace, db: str, folder: Path) -> int:
         for p in processes:
             p.wait(20)
         await fake.stop()
+        if os.environ.get("FAULT_DEBUG"):
+            (Path(tempfile.gettempdir()) / "agora-fault-bots.log").write_text(log.read_text())
     print(
         f"{args.games} games, 2 processes on PostgreSQL, {args.kills} kills (SIGKILL), clicks {args.clicks:.0%}"
     )
