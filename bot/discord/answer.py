@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.discord.context import user_locale
@@ -25,6 +26,7 @@ from bot.service.api import Message, Reply
 from engine.i18n import T
 
 DONE = T("discord.msg.done")
+ALREADY_ACKNOWLEDGED = 40060
 log = logging.getLogger("agora.discord")
 
 
@@ -44,11 +46,26 @@ class Answer:
         response = self.interaction.response
         if response.is_done() or self.expired:
             return
-        try:
-            await self._defer(response, public)
-        except discord.NotFound:
-            log.warning("interaction %s expired before it could be deferred", self.interaction.id)
-            self.expired = True
+        for attempt in (1, 2):
+            try:
+                await self._defer(response, public)
+                return
+            except discord.NotFound:
+                log.warning("interaction %s expired before it could be deferred", self.interaction.id)
+                self.expired = True
+                return
+            except aiohttp.ClientConnectionError:
+                # the connection dropped under the request: try once more; if the first one had
+                # arrived, Discord says so (40060) and the interaction counts as deferred
+                log.warning(
+                    "deferring interaction %s: connection lost (attempt %d)", self.interaction.id, attempt
+                )
+            except discord.HTTPException as exc:
+                if exc.code != ALREADY_ACKNOWLEDGED:
+                    raise
+                self.deferred = "update" if self.is_click else ("public" if public else "ephemeral")
+                return
+        self.expired = True  # never acknowledged: what the service did still reaches the channel
 
     async def _defer(self, response: discord.InteractionResponse, public: bool) -> None:
         if self.is_click:

@@ -204,9 +204,14 @@ async def two_clicks_apply_once(table, alice, dm):
     cid = dm.custom_ids[0]
     first, second = await asyncio.gather(fake.click(alice, dm, cid), fake.click(alice, dm, cid))
     await fake.wait_for(lambda: first.ephemeral or second.ephemeral)
+
+    def posted() -> list:
+        return [m for m in table.public()[before_public:] if m.interaction_id is None and m.files]
+
+    await fake.wait_for(posted, timeout=20)  # the accepted click's move (slow on a loaded machine)
     await fake.settle()
     assert len(fake.world.messages) > before_all
-    moved = [m for m in table.public()[before_public:] if m.interaction_id is None and m.files]
+    moved = posted()
     assert len(moved) == 1, [m.content for m in table.public()[before_public:]]
     refusals = [i for i in (first, second) if i.ephemeral]
     assert len(refusals) == 1 and {first.ack_type, second.ack_type} <= {ix.DEFERRED_UPDATE, ix.MESSAGE}
