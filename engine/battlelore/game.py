@@ -13,6 +13,7 @@ from engine.battlelore.state import Options, State
 from engine.battlelore.view import BattleloreView, build_view
 from engine.i18n import T, Text
 from engine.protocol import Outcome, Result, Role, Window
+from engine.schema import load_saved
 
 ROLES = ["p1", "p2"]
 UPGRADES: dict[int, Any] = {}  # schema_version -> function upgrading a saved state dict by one version
@@ -69,12 +70,8 @@ class Battlelore:
         )
 
     def load_state(self, data: dict[str, Any]) -> State:
-        data = dict(data)
-        version = data.get("schema_version", 1)
-        while version < State.SCHEMA_VERSION:
-            data = UPGRADES[version](data)
-            version = data["schema_version"]
-        return State.model_validate(data)
+        """Upgraded step by step; a state from a newer version is refused (engine/schema.py)."""
+        return load_saved(State, data, UPGRADES)
 
     def load_command(self, data: dict[str, Any]):
         return COMMAND.validate_python(data)

@@ -14,6 +14,7 @@ from engine.hoplomachus.state import ROLE, Options, State
 from engine.hoplomachus.view import HopView, build_view
 from engine.i18n import T, Text
 from engine.protocol import Order, Outcome, Result, Role, Window
+from engine.schema import load_saved
 
 UPGRADES: dict[int, Any] = {}  # schema_version -> function upgrading a saved state dict by one version
 ORDERS = [
@@ -78,12 +79,8 @@ class Hoplomachus:
         )
 
     def load_state(self, data: dict[str, Any]) -> State:
-        data = dict(data)
-        version = data.get("schema_version", 1)
-        while version < State.SCHEMA_VERSION:
-            data = UPGRADES[version](data)
-            version = data["schema_version"]
-        return State.model_validate(data)
+        """Upgraded step by step; a state from a newer version is refused (engine/schema.py)."""
+        return load_saved(State, data, UPGRADES)
 
     def load_command(self, data: dict[str, Any]):
         return COMMAND.validate_python(data)
