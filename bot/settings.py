@@ -39,7 +39,7 @@ class Settings(BaseSettings):
     )
 
     discord_token: str | None = _env("DISCORD_TOKEN")
-    # SQLite path (or sqlite:///path); a PostgreSQL URL is the planned alternative
+    # SQLite path (or sqlite:///path), or a postgresql:// URL (bot/store/postgres.py)
     db: str = Field(default=DEFAULT_DB, validation_alias=AliasChoices("AGORA_DB", "agora_db"))
     content_dir: Path | None = _env("AGORA_CONTENT_DIR")  # extra content packs (ARCHITECTURE §3)
     discord_api_base: str | None = _env("DISCORD_API_BASE")  # a Discord-compatible REST base
@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     migrations: Path | None = _env("AGORA_MIGRATIONS")  # another migrations folder (tests)
     # the file the connected bot touches; `python -m bot health` reads its age
     heartbeat: Path | None = _env("AGORA_HEARTBEAT")
+    # several processes: how many Discord shards in all, and this process's (bot/discord/shards.py)
+    shard_count: str | None = _env("AGORA_SHARD_COUNT")
+    shard_ids: str | None = _env("AGORA_SHARD_IDS")  # e.g. "0,1"
+    process: str | None = _env("AGORA_PROCESS")  # this process's name for timer leases
     # unset: INFO for the Discord bot, WARNING for the local table and self-play
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] | None = _env("LOG_LEVEL")
     log_format: Literal["text", "json"] = Field(
