@@ -5,30 +5,9 @@ shows the renderer's extra image to the asker only."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
+import fake_discord as _fakes  # noqa: E402  (tests/discord on the path first)
 import pytest
 
-DISCORD_TESTS = Path(__file__).resolve().parents[1] / "discord"
-if str(DISCORD_TESTS) not in sys.path:
-    sys.path.append(str(DISCORD_TESTS))  # for `fakediscord` and `tablehelp`
-
-
-def _discord_conftest():
-    """The fake-Discord fixtures of tests/discord, loaded under their own name."""
-    name = "discord_tests_conftest"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, DISCORD_TESTS / "conftest.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_fakes = _discord_conftest()
 fake = _fakes.fake  # the module-scoped fake Discord fixture
 
 from tablehelp import Table  # noqa: E402
