@@ -4,30 +4,10 @@ Discord's "This interaction failed" (issue 12 §5). Against the fake Discord of 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
+import fake_discord as _fakes  # tests/discord on the import path, its fixtures
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-DISCORD_TESTS = ROOT / "tests" / "discord"
-if str(DISCORD_TESTS) not in sys.path:
-    sys.path.append(str(DISCORD_TESTS))  # for `fakediscord`, `tablehelp` and `discord_harness`
-
-
-def _discord_conftest():
-    spec = importlib.util.spec_from_file_location("discord_tests_conftest", DISCORD_TESTS / "conftest.py")
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-_fakes = _discord_conftest()
-fake = _fakes.fake
+fake = _fakes.fake  # the module-scoped fake Discord fixture
 
 from discord_harness import running_bot  # noqa: E402
 from fakediscord.world import Message, snowflake  # noqa: E402

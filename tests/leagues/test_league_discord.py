@@ -6,29 +6,12 @@ elsewhere is reported, confirmed by button, and shows in the standings and the e
 from __future__ import annotations
 
 import csv
-import importlib.util
 import io
-import sys
-from pathlib import Path
 
+import fake_discord as _fakes  # tests/discord on the import path, its fixtures
 import pytest
 from league_helpers import HOUR, Clock
 
-DISCORD_TESTS = Path(__file__).resolve().parents[1] / "discord"
-if str(DISCORD_TESTS) not in sys.path:
-    sys.path.append(str(DISCORD_TESTS))  # for `fakediscord` and `tablehelp`
-
-
-def _discord_conftest():
-    """The fake-Discord fixtures of tests/discord, loaded under their own name."""
-    spec = importlib.util.spec_from_file_location("discord_tests_conftest", DISCORD_TESTS / "conftest.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses in it look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-_fakes = _discord_conftest()
 fake = _fakes.fake  # the module-scoped fake Discord fixture
 
 from tablehelp import Table  # noqa: E402

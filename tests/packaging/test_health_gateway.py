@@ -5,32 +5,17 @@ stops, the file is gone and the check fails."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import fake_discord as _fakes  # tests/discord on the import path, its fixtures
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DISCORD_TESTS = ROOT / "tests" / "discord"
-if str(DISCORD_TESTS) not in sys.path:
-    sys.path.append(str(DISCORD_TESTS))  # for `fakediscord`
-
-
-def _discord_conftest():
-    spec = importlib.util.spec_from_file_location("discord_tests_conftest", DISCORD_TESTS / "conftest.py")
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-fake = _discord_conftest().fake
+fake = _fakes.fake  # the module-scoped fake Discord fixture
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
