@@ -61,10 +61,17 @@ async def serve(settings: Any) -> None:
         await store.close()
 
 
-def run(settings: Any) -> None:
+def let_info_through() -> None:
+    """Lower the root logger to INFO so our INFO lines reach the handler, which filters by
+    LOG_LEVEL itself; never raise it, or LOG_LEVEL=DEBUG would lose its DEBUG lines."""
     root = logging.getLogger()
-    if root.handlers:  # `python -m bot` configured logging already: just let our INFO lines through
+    if root.getEffectiveLevel() > logging.INFO:
         root.setLevel(logging.INFO)
+
+
+def run(settings: Any) -> None:
+    if logging.getLogger().handlers:  # `python -m bot` configured logging (LOG_LEVEL) already
+        let_info_through()
     else:
         discord.utils.setup_logging(level=logging.INFO)
     try:

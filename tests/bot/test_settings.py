@@ -88,6 +88,30 @@ def test_logging_set_up_by_someone_else_is_left_alone():
         root.removeHandler(foreign)
 
 
+def test_the_bot_run_keeps_log_level_debug_and_lets_info_through():
+    """`bot.discord.run` lowers the root logger to INFO for its own lines; it used to set INFO
+    outright, so LOG_LEVEL=DEBUG printed no DEBUG line."""
+    from bot.discord.run import let_info_through
+
+    root = logging.getLogger()
+    saved_level, saved_handlers = root.level, list(root.handlers)
+    try:
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        assert configure_logging("DEBUG") is True
+        let_info_through()
+        assert root.level == logging.DEBUG
+        assert configure_logging("WARNING") is True
+        let_info_through()
+        assert root.level == logging.INFO and root.handlers[0].level == logging.WARNING
+    finally:
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        for handler in saved_handlers:
+            root.addHandler(handler)
+        root.setLevel(saved_level)
+
+
 def run_bot(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("AGORA_", "DISCORD_", "LOG_"))}
     return subprocess.run(
