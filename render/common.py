@@ -104,9 +104,12 @@ def ellipsize(text: str, max_width: int, size: int, bold: bool = False, condense
 def wrap(
     text: str, max_width: int, size: int, max_lines: int, bold: bool = False, condensed: bool = False
 ) -> list[str]:
-    """Greedy word wrap; the last allowed line is ellipsized if the text is longer."""
+    """Greedy word wrap; the last allowed line is ellipsized if the text is longer. Breaks at
+    plain spaces and newlines only: French typography's no-break spaces (before « ; : ! ? »,
+    inside "3 PV") keep their two sides on one line."""
     lines: list[str] = []
-    words = text.split()
+    words = text.replace("\n", " ").replace("\t", " ").split(" ")
+    words = [word for word in words if word]
     current = ""
     for i, word in enumerate(words):
         trial = f"{current} {word}".strip()

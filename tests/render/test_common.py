@@ -39,6 +39,15 @@ def test_wrap_respects_width_and_line_count():
     assert " ".join(wrap(text, 2000, 20, 3)) == text
 
 
+def test_wrap_never_breaks_at_a_no_break_space():
+    text = "Gagne 3\u00a0PV\u00a0; puis pioche\u202f! Une carte de plus\u00a0:"
+    for width in range(40, 400, 10):
+        lines = wrap(text, width, 20, 8)
+        for line in lines:
+            assert not line.startswith(("PV", ";", "!", ":")), (width, lines)
+    assert " ".join(wrap(text, 2000, 20, 3)) == text
+
+
 def test_fit_lines_prefers_a_smaller_size_to_cutting_a_word():
     width = text_width("Forteresse", 22, bold=True, condensed=True) - 4
     size, lines = fit_lines("Forteresse", width, 22, 16, 2, bold=True, condensed=True)
