@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.battlelore import rules, setup, windows
+from engine.battlelore import labels, rules, setup, windows
 from engine.battlelore.commands import COMMAND
 from engine.battlelore.context import role_name
 from engine.battlelore.notation import NOTATION
@@ -80,7 +80,7 @@ class Battlelore:
         return windows.window(state, role)
 
     def label(self, state: State, role: Role, command: Any) -> Text | None:
-        return windows.label(state, role, command)
+        return labels.label(state, role, command)
 
     def summary(self, view: BattleloreView) -> list[Text]:
         """The position in words for `/game status` (public facts only)."""

@@ -10,9 +10,8 @@ from typing import Any
 
 from engine.battlelore import commands as c
 from engine.battlelore import rules
-from engine.battlelore.notation import format_command
 from engine.battlelore.state import State
-from engine.i18n import T, Text
+from engine.i18n import T
 from engine.protocol import Role, Window
 
 WINDOWS = ("window", "olore", "riposte", "offer", "retreat")
@@ -46,7 +45,3 @@ def window(state: State, role: Role) -> Window | None:
         prompt=T(f"bl.window.{state.step}"),
         choices=legal,
     )
-
-
-def label(state: State, role: Role, command: Any) -> Text | None:
-    return T("bl.label", text=format_command(command))

@@ -86,8 +86,69 @@ def test_retreat_window_has_a_timeout_and_labels(dice):
     assert state.step == "retreat"
     w = GAME.window(state, "p2")
     assert w.kind == "retreat" and w.timeout in GAME.legal(state, "p2")
-    assert render(GAME.label(state, "p2", w.timeout)) == GAME.notation.format(w.timeout)
+    words = {loc: render(GAME.label(state, "p2", cmd), loc) for cmd in w.choices for loc in ("en", "fr")}
+    en = render(GAME.label(state, "p2", w.timeout), "en")
+    assert en.startswith(("Retreat to ", "Hold on ")) and w.timeout.to in en
+    assert render(GAME.label(state, "p2", w.timeout), "fr").startswith(("Reculer en ", "Tenir en "))
+    assert all(len(text) <= 80 for text in words.values())
     assert GAME.window(state, "p1") is None
+
+
+LABELLED = {
+    "play c2": ("Play ", "Jouer "),
+    "rip": ("Riposte", "Riposter"),
+    "adv": ("Advance", "Avancer"),
+    "end": ("End the turn", "Finir le tour"),
+}
+
+
+def test_every_command_of_a_game_has_words_in_both_languages():
+    """Buttons and autocomplete show words, not the bare notation (GAME.label): every legal
+    command of two whole games, at every decision, in English and French, within a
+    button's 80 characters; French differs from English."""
+    seen: dict[str, tuple[str, str]] = {}
+
+    def check(state, role, command, outcome):
+        for cmd in GAME.legal(state, role):
+            move = GAME.notation.format(cmd)
+            if move in seen and cmd.kind not in ("retreat", "attack", "move"):
+                continue
+            en, fr = (render(GAME.label(state, role, cmd), loc) for loc in ("en", "fr"))
+            assert en and fr and "{" not in en + fr, move
+            assert en != move and any(ch.isalpha() and ch.isupper() for ch in en[:1] + en), (move, en)
+            assert len(en) <= 80 and len(fr) <= 80, (move, en, fr)
+            seen[move] = (en, fr)
+
+    selfplay(
+        GAME,
+        {"p1": HeuristicPlayer(3), "p2": RandomPlayer(4)},
+        3,
+        Options(deploy="alternate", deities=3),
+        on_step=check,
+    )
+    selfplay(
+        GAME, {"p1": RandomPlayer(7), "p2": HeuristicPlayer(8)}, 7, Options(battle="temple"), on_step=check
+    )
+    kinds = {GAME.notation.parse(m, None, "p1").kind for m in seen}
+    assert {
+        "play",
+        "act",
+        "move",
+        "attack",
+        "end",
+        "deploy",
+        "army",
+        "retreat",
+        "pantheon",
+        "riposte",
+    } <= kinds
+    differ = [m for m, (en, fr) in seen.items() if en != fr]
+    assert len(differ) > 0.9 * len(seen)
+    for move, (en, fr) in LABELLED.items():
+        if move in seen:
+            assert seen[move][0].startswith(en) and seen[move][1].startswith(fr), seen[move]
+    attack = next(m for m in seen if m.startswith("atk "))
+    assert seen[attack][0].startswith("Attack ") and seen[attack][1].startswith("Attaquer ")
 
 
 def test_results_and_saved_states():
