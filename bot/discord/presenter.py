@@ -46,12 +46,27 @@ def split_content(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
 
 def link_commands(text: str, command_ids: dict[str, int]) -> str:
     """`/game hand` in a service text becomes a command mention, which every reader's client
-    shows under its own language's name (`/partie main`) and which runs on a click."""
+    shows under its own language's name (`/partie main`) and which runs on a click. Discord
+    shows a mention inside a code span as raw text, so a span that starts with a command
+    ("`/game new game:<id>`") becomes the mention followed by the span of the rest."""
     if not command_ids:
         return text
-    names = sorted(command_ids, key=len, reverse=True)
-    pattern = re.compile(r"(?<![<\w])/(" + "|".join(re.escape(n) for n in names) + r")\b")
-    return pattern.sub(lambda m: f"</{m[1]}:{command_ids[m[1]]}>", text)
+    names = "|".join(re.escape(n) for n in sorted(command_ids, key=len, reverse=True))
+    command = re.compile(r"(?<![<\w])/(" + names + r")\b")
+    spanned = re.compile(r"`/(" + names + r")\b([^`]*)`")
+
+    def mention(name: str) -> str:
+        return f"</{name}:{command_ids[name]}>"
+
+    def span(match: re.Match[str]) -> str:
+        rest = match[2].strip()
+        return mention(match[1]) + (f" `{rest}`" if rest else "")
+
+    pieces = re.split(r"(`[^`\n]*`)", text)
+    return "".join(
+        spanned.sub(span, piece) if piece.startswith("`") else command.sub(lambda m: mention(m[1]), piece)
+        for piece in pieces
+    )
 
 
 def _file(image: Image) -> discord.File:

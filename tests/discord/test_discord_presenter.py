@@ -62,6 +62,14 @@ def test_command_names_become_mentions_shown_in_each_reader_language():
         == "Use </game hand:5>, then </play:9> move:… (not /gameplay, not </play:9>)."
     )
     assert link_commands(text, {}) == text
+    spans = "Start: `/game new game:<id>`, then `/game start`; `a /play inside` stays code."
+    assert link_commands(spans, ids) == (
+        "Start: </game:5> `new game:<id>`, then </game:5> `start`; `a /play inside` stays code."
+    )
+    ids["game new"], ids["game start"] = 5, 5
+    assert link_commands(spans, ids) == (
+        "Start: </game new:5> `game:<id>`, then </game start:5>; `a /play inside` stays code."
+    )
 
 
 class OtherButton(
