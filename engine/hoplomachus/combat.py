@@ -13,7 +13,7 @@ from engine.hoplomachus import hexes
 from engine.hoplomachus.content import content, skill_name, skill_number
 from engine.hoplomachus.ctx import Ctx, who
 from engine.hoplomachus.state import Fight, Fighter
-from engine.i18n import T
+from engine.i18n import T, Text
 
 UPGRADE = ("b", "g", "k", "r")
 
@@ -153,7 +153,12 @@ def roll(ctx: Ctx, dice: list[str]) -> list[int]:
 
 
 def attack(
-    ctx: Ctx, a: Fighter, d: Fighter, special: str | None = None, dice: list[str] | None = None
+    ctx: Ctx,
+    a: Fighter,
+    d: Fighter,
+    special: str | None = None,
+    dice: list[str] | None = None,
+    why: Text | None = None,
 ) -> None:
     """One attack (special=None) or a damaging Special (Agile, Heave, Long Shot)."""
     f = ctx.fight
@@ -174,8 +179,9 @@ def attack(
         hits += 1  # Blasphemous (l.578-579)
     if hits and special is None and has(d, "absorb"):
         hits = 1  # Absorb: only 1 damage when attacked (l.570-571); a Special is no attack
-    ctx.say(
-        "hop.ev.attack" if special is None else "hop.ev.special",
+    ctx.step(
+        "attack" if special is None else "special", a, [a.hex, d.hex],
+        "hop.ev.attack" if special is None else "hop.ev.special", why,
         unit=who(a), target=who(d), dice="".join(dice), faces=" ".join(map(str, faces)), hits=hits,
         skill=T(f"hop.skill.{special}") if special else "",
     )  # fmt: skip

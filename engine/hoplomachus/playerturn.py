@@ -162,7 +162,7 @@ def deploy(ctx: Ctx, unit: str, hexname: str) -> None:
     f.units.append(u)
     f.used_units.append(token)
     f.deployed = True
-    ctx.say("hop.ev.deploy", unit=who(u))
+    ctx.step("deploy", u, [hexname], "hop.ev.deploy", unit=who(u))
     turn.enter_hex(ctx, u, hexname)
 
 

@@ -33,6 +33,8 @@ class Plan:
     steps: int
     marks: list[str]  # tied marks (fids or hexes); the first is taken unless the player picks
     reached: bool  # the mark is within reach this turn (else the unit only approaches)
+    term: str | None = None  # the priority that drove it (for telling the rival's turn)
+    rank: int = 0  # its place in the priority list, from 1
 
 
 def closed(f: Fight, u: Fighter) -> set[str]:
@@ -121,7 +123,7 @@ def plan(f: Fight, u: Fighter, forced: str | None = None) -> Plan:
     prio = [t.lstrip("*") for t in priority_list(f, u)]
     opp = [o for o in foes(f, u)]
     # first pass: a mark within reach
-    for term in prio:
+    for rank, term in enumerate(prio, start=1):
         if term in ("key", "flag"):
             goals = goal_hexes(f, u, term)
             if u.side == "p" and term == "flag" and f.carrier == u.fid:
@@ -129,7 +131,7 @@ def plan(f: Fight, u: Fighter, forced: str | None = None) -> Plan:
             hits = [h for h in reach if h in goals]
             if hits:
                 best = min(hits, key=lambda h: (reach[h], hexes.ORDER[h]))
-                return Plan(best, reach[best], [best], True)
+                return Plan(best, reach[best], [best], True, term, rank)
             continue
         scored = []
         for o in opp:
@@ -146,9 +148,9 @@ def plan(f: Fight, u: Fighter, forced: str | None = None) -> Plan:
             tied.sort(key=lambda s: hexes.ORDER[s[1].hex])
             _, o, spots = tied[0]
             best = min(spots, key=lambda h: (reach[h], hexes.ORDER[h]))
-            return Plan(best, reach[best], [s[1].fid for s in tied], True)
+            return Plan(best, reach[best], [s[1].fid for s in tied], True, term, rank)
     # second pass: approach the highest priority it can get closer to
-    for term in prio:
+    for rank, term in enumerate(prio, start=1):
         if term in ("key", "flag"):
             goals = goal_hexes(f, u, term)
         else:
@@ -170,7 +172,7 @@ def plan(f: Fight, u: Fighter, forced: str | None = None) -> Plan:
             spots = {h: d for h, d in reach.items() if h not in danger} or {here: 0}
         best = min(spots, key=lambda h: (dist.get(h, INF), spots[h], hexes.ORDER[h]))
         if dist.get(best, INF) < now:
-            return Plan(best, reach[best], [], False)
+            return Plan(best, reach[best], [], False, term, rank)
     return stay
 
 

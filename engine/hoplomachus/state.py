@@ -75,6 +75,22 @@ class Ask(BaseModel):
     options: list[str]  # hexes of the units to choose between
 
 
+class Step(BaseModel):
+    """One thing a unit did in a fight, for the arrows on the arena and the numbered telling of
+    the rival's turn (issue 16): `hexes` is from -> to for a move (the path walked), attacker ->
+    target for an attack, a Special or a displacement, the target alone for a tactic or a
+    deployment. `n` numbers the steps of one side's turn; `why` is the rule that made a rival
+    or arena unit do it (a catalog key and its parameters, as `Text`), None for your own."""
+
+    n: int
+    turn: int
+    side: Side
+    kind: Literal["deploy", "tactic", "move", "attack", "special", "push", "fury", "regen", "strike"]
+    unit: str
+    hexes: list[str]
+    why: dict | None = None
+
+
 class Fight(BaseModel):
     kind: Literal["ctf", "koth", "spar", "bloodshed", "primus", "scion"]
     arena: str
@@ -108,6 +124,7 @@ class Fight(BaseModel):
     glory: list[str] = []
     result: Literal["win", "fail", "dead"] | None = None
     notes: list[str] = []  # Bane effects drawn for this fight
+    last: list[Step] = []  # the latest turn of each side, oldest first (arrows, the rival's turn told)
 
     @property
     def lethal(self) -> bool:
@@ -210,6 +227,7 @@ def clone(state: State) -> State:
             "glory",
             "notes",
             "abil_done",
+            "last",
         ):
             setattr(nf, name, list(getattr(f, name)))
         new.fight = nf

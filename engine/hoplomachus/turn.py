@@ -28,7 +28,7 @@ from engine.hoplomachus.combat import (
 from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import Ctx, who
 from engine.hoplomachus.state import Ask, Fight, Fighter
-from engine.i18n import T
+from engine.i18n import T, Text
 
 SIDE_STEPS = ("move", "abil", "engage")
 KOTH_WIN = 6  # seed 003 l.80-81, l.290-292
@@ -111,13 +111,28 @@ def enter_hex(ctx: Ctx, u: Fighter, to: str) -> None:
     check_win(ctx)
 
 
-def move_unit(ctx: Ctx, u: Fighter, to: str) -> None:
+def move_unit(ctx: Ctx, u: Fighter, to: str, why: Text | None = None) -> None:
     frm = u.hex
     u.moved = True
     if to == frm:
         return
-    ctx.say("hop.ev.move", unit=who(u), to=to)
+    f = ctx.fight
+    walked = hexes.path(frm, to, priorities.closed(f, u), has(u, "flight")) if frm else []
+    ctx.step("move", u, walked if len(walked) >= 2 else [frm, to], "hop.ev.move", why, unit=who(u), to=to)
     enter_hex(ctx, u, to)
+
+
+def term_text(term: str | None) -> Text | str:
+    return T(f"hop.term.{term}") if term else ""
+
+
+def move_why(p: priorities.Plan, chosen: bool) -> Text:
+    """Why a rival or arena unit moves where it does: the priority of the arena it follows
+    (seed 003 l.337-353), within reach this turn or only approached."""
+    if p.term is None:
+        return T("hop.because.stay")
+    how = "chosen" if chosen else "reach" if p.reached else "approach"
+    return T(f"hop.because.{how}", rank=p.rank, term=term_text(p.term))
 
 
 # ----------------------------------------------------------------------------- turn frame
@@ -133,6 +148,10 @@ def start_side(ctx: Ctx, side: str) -> None:
             u.locked = any(
                 has(o, "lock") and o.hex and u.hex and hexes.distance(o.hex, u.hex) == 1 for o in foes(f, u)
             )
+    if side != "p":
+        # its previous turn's arrows go; the round before stays (issue 16: the last moves)
+        f.last = [s for s in f.last if s.side != side and s.turn >= f.turn - 1]
+        ctx.say("hop.ev.rival_turn" if side == "r" else "hop.ev.arena_turn", turn=f.turn)
     if side == "p":
         f.pstep, f.deployed, f.tactic_used = 0, False, False
         if f.kind == "koth":
@@ -154,6 +173,8 @@ def end_side(ctx: Ctx, side: str) -> None:
     """Dazed lasts until the end of the unit's own turn (l.447-449); temporary tactics and
     "this turn" effects end with it."""
     f = ctx.fight
+    if side != "p" and not any(s.side == side and s.turn == f.turn for s in f.last):
+        ctx.say("hop.ev.side_idle")
     for u in f.units:
         u.hurt = False
         if u.side == side:
@@ -288,7 +309,7 @@ def act(ctx: Ctx, u: Fighter, mark: str | None = None, target: str | None = None
                 f.pending.insert(0, u.fid)
                 ctx.state.ask = Ask(kind="mark", step="move", actor=u.fid, options=options)
                 return
-        move_unit(ctx, u, p.dest)
+        move_unit(ctx, u, p.dest, move_why(p, mark is not None))
     elif f.sub == "abil":
         run_abilities(ctx, u)
     else:
@@ -313,7 +334,8 @@ def rival_deploy(ctx: Ctx, count: int, bonus: int) -> None:
         u.hex, u.dazed, u.fresh = free[0], True, True
         u.hp += bonus + f.rival_hp
         f.units.append(u)
-        ctx.say("hop.ev.rival_deploys", unit=who(u), hp=u.hp)
+        why = T("hop.because.deploy", hex=u.hex)
+        ctx.step("deploy", u, [u.hex], "hop.ev.rival_deploys", why, unit=who(u), hp=u.hp)
         enter_hex(ctx, u, u.hex)
 
 
@@ -374,7 +396,9 @@ def rival_tactic(ctx: Ctx, chosen: str | None = None) -> None:
             return
         target = next((u for u in tied if u.fid == chosen), tied[0])
         f.rival_tactics.pop(i)
-        play_tactic(ctx, t, target, "r")
+        rule = T(f"hop.because.rule.{TACTIC_RULE[t]}")
+        why = T("hop.because.tactic_chosen" if chosen else "hop.because.tactic", rule=rule)
+        play_tactic(ctx, t, target, "r", why)
         break
     f.sub = "move"
     if f.get("scion"):
@@ -382,7 +406,7 @@ def rival_tactic(ctx: Ctx, chosen: str | None = None) -> None:
     f.pending = [u.fid for u in side_units(f, "r") if u.fid != "scion"]
 
 
-def play_tactic(ctx: Ctx, tactic: str, target: Fighter, side: str) -> None:
+def play_tactic(ctx: Ctx, tactic: str, target: Fighter, side: str, why: Text | None = None) -> None:
     eff = content().tactics[tactic].effect
     if eff.get("gain_hp"):
         target.hp += eff["gain_hp"]
@@ -390,7 +414,10 @@ def play_tactic(ctx: Ctx, tactic: str, target: Fighter, side: str) -> None:
         target.dazed, target.fresh = True, False
     if eff.get("move"):
         target.tactics.append(tactic)
-    ctx.say("hop.ev.tactic", side=side, tactic=T(f"hop.tactic.{tactic}"), unit=who(target))
+    ctx.step(
+        "tactic", target, [target.hex], "hop.ev.tactic", why, by=side, what=tactic,
+        side=side, tactic=T(f"hop.tactic.{tactic}"), unit=who(target),
+    )  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- abilities
@@ -468,10 +495,22 @@ def displace(f: Fight, u: Fighter, target: Fighter, dest: str, skill: str) -> No
         target.hex = dest
 
 
-def use_displacement(ctx: Ctx, u: Fighter, target: Fighter, dest: str, skill: str) -> None:
-    old = u.hex
+def use_displacement(
+    ctx: Ctx, u: Fighter, target: Fighter, dest: str, skill: str, why: Text | None = None
+) -> None:
+    old, was = u.hex, target.hex
+    unit, victim = who(u), who(target)
     displace(ctx.fight, u, target, dest, skill)
-    ctx.say("hop.ev.displace", unit=who(u), skill=T(f"hop.skill.{skill}"), target=who(target))
+    ctx.step(
+        "push",
+        u,
+        [was, target.hex],
+        "hop.ev.displace",
+        why,
+        unit=unit,
+        skill=T(f"hop.skill.{skill}"),
+        target=victim,
+    )
     if skill in ("shove", "swap") and u.hex != old:
         enter_hex(ctx, u, u.hex)
     if ctx.fight.get(target.fid):
@@ -485,13 +524,15 @@ def run_abilities(ctx: Ctx, u: Fighter) -> None:
             return
         if opt[0] == "regen":
             heal(u, number(u, "regen"))
-            ctx.say("hop.ev.regen", unit=who(u), hp=u.hp)
+            why = T("hop.because.regen", skill=T("hop.skill.regen"))
+            ctx.step("regen", u, [u.hex], "hop.ev.regen", why, unit=who(u), hp=u.hp)
         elif opt[0] == "fury":
             auto_fury(ctx, u)
         else:
             target = f.get(opt[1])
             if target and opt[2] in {d for t, d in displacements(f, u, opt[0]) if t.fid == target.fid}:
-                use_displacement(ctx, u, target, opt[2], opt[0])
+                why = T("hop.because.displace", skill=T(f"hop.skill.{opt[0]}"))
+                use_displacement(ctx, u, target, opt[2], opt[0], why)
 
 
 def auto_fury(ctx: Ctx, u: Fighter) -> None:
@@ -500,7 +541,8 @@ def auto_fury(ctx: Ctx, u: Fighter) -> None:
     near = [o for o in foes(f, u) if in_range(u, o, number(u, "fury"))]
     if near:
         o = min(near, key=lambda o: (o.hp, hexes.ORDER[o.hex]))
-        ctx.say("hop.ev.fury", unit=who(u), target=who(o))
+        why = T("hop.because.fury", n=number(u, "fury"))
+        ctx.step("fury", u, [u.hex, o.hex], "hop.ev.fury", why, unit=who(u), target=who(o))
         damage(ctx, o, 1, u)
 
 
@@ -512,7 +554,7 @@ def passive_abilities(ctx: Ctx, side: str) -> None:
             continue
         if number(u, "regen") and u.hp < u.health:
             heal(u, number(u, "regen"))
-            ctx.say("hop.ev.regen", unit=who(u), hp=u.hp)
+            ctx.step("regen", u, [u.hex], "hop.ev.regen", unit=who(u), hp=u.hp)
         if number(u, "fury"):
             auto_fury(ctx, u)
 
@@ -556,18 +598,27 @@ def can_move_now(u: Fighter) -> bool:
 
 def engage_choice(ctx: Ctx, u: Fighter) -> list[str]:
     """The opponents this unit would attack (tied on its priority), or its Special's."""
+    return engage_pick(ctx, u)[0]
+
+
+def engage_pick(ctx: Ctx, u: Fighter) -> tuple[list[str], str | None, int]:
+    """`engage_choice` with the bold priority that chose (its term and rank in the arena's
+    list, seed 003 l.380-384); no term when the weakest in range is taken."""
     f = ctx.fight
     if not can_act(u) or u.engaged:
-        return []
+        return [], None, 0
     sp = special_use(ctx, u)
     if sp and sp[0] in ("heave", "longshot"):
-        return [sp[1]]
+        return [sp[1]], None, 0
     if sp and sp[0] in ("whirlwind", "reposition"):
-        return ["*"]
+        return ["*"], None, 0
     targets = attack_targets(f, u)
     if not targets:
-        return []
-    for term in [t.lstrip("*") for t in priorities.priority_list(f, u) if t.startswith("*")]:
+        return [], None, 0
+    for rank, entry in enumerate(priorities.priority_list(f, u), start=1):
+        if not entry.startswith("*"):
+            continue
+        term = entry.lstrip("*")
         cands = [o for o in targets if priorities._matches(f, u, o, term)]
         if not cands:
             continue
@@ -581,17 +632,17 @@ def engage_choice(ctx: Ctx, u: Fighter) -> list[str]:
             "farthest": lambda o: -hexes.distance(u.hex, o.hex),
         }.get(term, lambda o: hexes.distance(u.hex, o.hex))
         top = min(key(o) for o in cands)
-        return [o.fid for o in sorted(cands, key=lambda o: hexes.ORDER[o.hex]) if key(o) == top]
-    return [min(targets, key=lambda o: (o.hp, hexes.ORDER[o.hex])).fid]
+        return [o.fid for o in sorted(cands, key=lambda o: hexes.ORDER[o.hex]) if key(o) == top], term, rank
+    return [min(targets, key=lambda o: (o.hp, hexes.ORDER[o.hex])).fid], None, 0
 
 
 def engage(ctx: Ctx, u: Fighter, target: str | None = None) -> None:
     f = ctx.fight
     sp = special_use(ctx, u)
     if sp:
-        use_special(ctx, u, sp[0], sp[1])
+        use_special(ctx, u, sp[0], sp[1], T("hop.because.special", skill=T(f"hop.skill.{sp[0]}")))
         return
-    tied = engage_choice(ctx, u)
+    tied, term, rank = engage_pick(ctx, u)
     if not tied:
         return
     if target is None and len(tied) > 1 and u.side != "p":
@@ -599,10 +650,15 @@ def engage(ctx: Ctx, u: Fighter, target: str | None = None) -> None:
         ctx.state.ask = Ask(kind="target", step="engage", actor=u.fid, options=[f.get(t).hex for t in tied])
         return
     victim = f.get(target) if target in tied else f.get(tied[0])
-    attack(ctx, u, victim)
+    if term is None:
+        why = T("hop.because.engage_weakest")
+    else:
+        how = "engage_chosen" if target in tied and len(tied) > 1 else "engage"
+        why = T(f"hop.because.{how}", rank=rank, term=term_text(term))
+    attack(ctx, u, victim, why=why)
 
 
-def use_special(ctx: Ctx, u: Fighter, skill: str, arg: str | None) -> None:
+def use_special(ctx: Ctx, u: Fighter, skill: str, arg: str | None, why: Text | None = None) -> None:
     f = ctx.fight
     if skill == "agile" and arg is None:
         arg = (engage_choice(ctx, u) or [None])[0]
@@ -612,19 +668,20 @@ def use_special(ctx: Ctx, u: Fighter, skill: str, arg: str | None) -> None:
         adj = [o for o in foes(f, u) if hexes.distance(o.hex, u.hex) == 1]
         faces = [ctx.die(weakest_die(u)) for _ in adj]
         total = sum(faces)
-        ctx.say("hop.ev.whirlwind", unit=who(u), hits=total, count=len(adj))
+        where = [u.hex, adj[0].hex] if adj else [u.hex]
+        ctx.step("special", u, where, "hop.ev.whirlwind", why, unit=who(u), hits=total, count=len(adj))
         for o in adj:
             damage(ctx, o, total, u)
     elif skill == "reposition":
-        move_unit(ctx, u, arg)
+        move_unit(ctx, u, arg, why)
     elif skill == "agile":
         if arg and f.get(arg):
-            attack(ctx, u, f.get(arg), special="agile")
+            attack(ctx, u, f.get(arg), special="agile", why=why)
     elif skill in ("heave", "longshot"):
         o = f.get(arg)
         if o:
             die = best_die(u) if skill == "heave" else weakest_die(u)
-            attack(ctx, u, o, special=skill, dice=[die])
+            attack(ctx, u, o, special=skill, dice=[die], why=why)
 
 
 # ----------------------------------------------------------------------------- arena units
@@ -650,7 +707,7 @@ def roam(ctx: Ctx, u: Fighter) -> None:
             u.hex = nxt
     if u.hex != start:
         dest, u.hex = u.hex, start
-        move_unit(ctx, u, dest)
+        move_unit(ctx, u, dest, T("hop.because.roam"))
 
 
 # ----------------------------------------------------------------------------- the Scion
@@ -681,20 +738,21 @@ def scion_activity(ctx: Ctx) -> None:
                 goals = {h for h in hexes.ALL if hexes.distance(h, target.hex) <= s.range}
                 dist = hexes.flood(goals, shut, s.hex)
                 best = min(reach, key=lambda h: (dist.get(h, 10**6), reach[h], hexes.ORDER[h]))
-                move_unit(ctx, s, best)
+                move_unit(ctx, s, best, T("hop.because.scion_move"))
         elif eff.do == "strike_closest":
             for _ in range(times):
                 opp = foes(f, s)
                 if not opp or f.result or not f.get("scion"):
                     break
                 o = min(opp, key=lambda o: (hexes.distance(o.hex, s.hex), o.hp, hexes.ORDER[o.hex]))
-                ctx.say("hop.ev.scion_strikes", unit=who(s), target=who(o))
+                why = T("hop.because.scion_strike")
+                ctx.step("strike", s, [s.hex, o.hex], "hop.ev.scion_strikes", why, unit=who(s), target=who(o))
                 damage(ctx, o, 1, s)
         elif eff.do == "summon":
             for _ in range(times):
                 rival_deploy(ctx, 1, 0)
         elif eff.do == "heal" and times:
             heal(s, times)
-            ctx.say("hop.ev.regen", unit=who(s), hp=s.hp)
+            ctx.step("regen", s, [s.hex], "hop.ev.regen", T("hop.because.scion_heal"), unit=who(s), hp=s.hp)
         if f.result or not f.get("scion"):
             return

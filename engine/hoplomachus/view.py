@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engine.hoplomachus import campaign, hexes
+from engine.hoplomachus import campaign, hexes, priorities
 from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import token_unit
 from engine.hoplomachus.state import Fighter, State
@@ -52,6 +52,8 @@ class FightView(BaseModel):
     hero_slot: bool
     ask: dict | None
     result: str | None
+    last: list[dict] = []  # the latest turn of each side, oldest first (state.Step as dicts)
+    plans: list[dict] = []  # each rival unit's next priority now: hex, rank, term, dest, reached
 
 
 class HopView(BaseModel):
@@ -96,6 +98,20 @@ def unit_view(u: Fighter) -> UnitView:
     )  # fmt: skip
 
 
+def rival_plans(f) -> list[dict]:
+    """The priority each rival unit in the arena would follow if it moved now (seed 003
+    l.337-353): public, since the priority list and every unit are face up."""
+    if f.result or f.kind == "scion":
+        return []
+    out = []
+    for u in sorted(f.units, key=lambda u: hexes.ORDER[u.hex] if u.hex else 99):
+        if u.side != "r" or not u.hex:
+            continue
+        p = priorities.plan(f, u)
+        out.append({"hex": u.hex, "rank": p.rank, "term": p.term, "dest": p.dest, "reached": p.reached})
+    return out
+
+
 def build_view(state: State, role: Role | None) -> HopView:
     f = state.fight
     fv = None
@@ -109,6 +125,7 @@ def build_view(state: State, role: Role | None) -> HopView:
             carrier=f.get(f.carrier).hex if f.carrier and f.get(f.carrier) else None, score=f.score,
             slots=f.slots, hero_slot=f.hero_slot,
             ask=state.ask.model_dump() if state.ask else None, result=f.result,
+            last=[s.model_dump(mode="json") for s in f.last], plans=rival_plans(f),
         )  # fmt: skip
     mine = role == "p1"
     travel = state.phase in ("travel", "harbour")

@@ -154,11 +154,18 @@ def priority_rows(fight: FightView, locale: str) -> list[str]:
     arena = content().arenas.get(fight.arena)
     if fight.kind == "scion" or arena is None:
         return [label("priority.scion", locale)]
+    following: dict[int, list[str]] = {}
+    for plan in getattr(fight, "plans", None) or []:
+        if plan.get("rank"):
+            following.setdefault(plan["rank"], []).append(plan["hex"])
     rows = []
     for i, entry in enumerate(arena.priority):
         bold = entry.startswith("*")
         term = label(f"term.{entry.lstrip('*')}", locale)
-        rows.append(f"{i + 1}. {term}" + (f" ({label('priority.attack', locale)})" if bold else ""))
+        row = f"{i + 1}. {term}" + (f" ({label('priority.attack', locale)})" if bold else "")
+        if following.get(i + 1):
+            row += " " + label("priority.next", locale, hexes=" ".join(following[i + 1]))
+        rows.append(row)
     return rows
 
 

@@ -1,10 +1,13 @@
 """The last moves and attacks over the arena, as arrows numbered in the order they happened,
 so the rivals' automatic turn can be checked against the rules (issue 16 "Rendered").
 
-Read from the optional field `fight.last` of the view (a list of steps, oldest first, each
-{"kind": "move" | "attack" | "special", "side": "p" | "r" | "a", "hexes": [from, ..., to]}):
-drawn only when the engine provides it. Moves are dashed, attacks solid, both in the side's
-colour on a white casing (render/mythic/arrows.py), so they differ by more than colour."""
+Read from the field `fight.last` of the view (engine/hoplomachus/state.py `Step`: a list of
+steps, oldest first, each {"n", "kind": "move" | "attack" | "special" | "push" | "fury" |
+"strike" | "deploy" | "tactic" | "regen", "side": "p" | "r" | "a", "hexes": [from, ..., to]}).
+Moves and pushes are dashed, attacks solid, both in the side's colour on a white casing
+(render/mythic/arrows.py), so they differ by more than colour. Each carries the number its
+side's turn gives it, as the public message lists the rival's turn; a step on one hex (a
+deployment, a tactic, a heal) is a numbered badge on that hex."""
 
 from __future__ import annotations
 
@@ -17,24 +20,38 @@ from render.hoplomachus import kit
 from render.mythic.arrows import arrow, shorten
 
 
-def steps(fight: Any) -> list[dict]:
+def all_steps(fight: Any) -> list[dict]:
     last = getattr(fight, "last", None) or []
     plain = [s.model_dump() if hasattr(s, "model_dump") else s for s in last]  # dicts or models
-    return [s for s in plain if isinstance(s, dict) and len(s.get("hexes") or []) >= 2]
+    return [s for s in plain if isinstance(s, dict) and s.get("hexes")]
+
+
+def steps(fight: Any) -> list[dict]:
+    """The steps drawn as arrows (two hexes or more)."""
+    return [s for s in all_steps(fight) if len(s["hexes"]) >= 2]
 
 
 def draw_arrows(draw: ImageDraw.ImageDraw, fight: Any, centre) -> int:
-    """Every step of `fight.last`, numbered; returns how many were drawn."""
+    """Every step of `fight.last` with its number; returns how many arrows were drawn."""
     drawn = 0
-    for n, step in enumerate(steps(fight), start=1):
+    badges: list[tuple[tuple[float, float], str, Any]] = []
+    for i, step in enumerate(all_steps(fight), start=1):
+        n = str(step.get("n") or i)
+        colour = kit.SIDE_COLOUR.get(step.get("side", "r"), Ink.UNKNOWN)
+        if len(step["hexes"]) < 2:
+            x, y = centre(step["hexes"][0])
+            badges.append(((x + 30, y + 22), n, colour))
+            continue
         points = [centre(h) for h in step["hexes"]]
         a, b = shorten(points[-2], points[-1], 0, 24)
         points = [*points[:-1], b]
-        if step.get("kind") == "move":
+        dashed = step.get("kind") in ("move", "push")
+        if dashed:
             points[0] = shorten(points[0], points[1], 20, 0)[0]
-        colour = kit.SIDE_COLOUR.get(step.get("side", "r"), Ink.UNKNOWN)
-        arrow(draw, points, colour, 5, dashed=step.get("kind") == "move")
-        start = points[0]
-        kit.badge(draw, (start[0], start[1]), str(n), Ink.WHITE, Ink.TEXT)
+        arrow(draw, points, colour, 5, dashed=dashed)
+        start = points[0] if dashed else shorten(points[0], points[1], 18, 0)[0]
+        badges.append((start, n, colour))
         drawn += 1
+    for at, n, colour in badges:  # on top of every arrow
+        kit.badge(draw, at, n, colour, Ink.WHITE)
     return drawn

@@ -124,7 +124,8 @@ def test_the_last_moves_and_attacks_are_numbered_arrows_when_the_view_lists_them
 
     from render.hoplomachus.arrows import draw_arrows
 
-    fight = GAME.view(first(lambda s: s.fight is not None and len(s.fight.units) >= 2), None)
+    seen = GAME.view(first(lambda s: s.fight is not None and len(s.fight.units) >= 2), None)
+    fight = seen.model_copy(update={"fight": seen.fight.model_copy(update={"last": []})})
     hexes = [u.hex for u in fight.fight.units if u.hex]
     last = [
         {"kind": "move", "side": "r", "hexes": ["c1", "c2", "c3"]},
@@ -136,3 +137,24 @@ def test_the_last_moves_and_attacks_are_numbered_arrows_when_the_view_lists_them
     assert draw_arrows(ImageDraw.Draw(image), with_last.fight, arena.centre) == 2
     assert draw_arrows(ImageDraw.Draw(image), fight.fight, arena.centre) == 0
     assert hop.board_png(with_last, NAMES, "en") != hop.board_png(fight, NAMES, "en")
+
+
+def test_the_engines_trail_is_drawn_with_its_numbers_and_the_rivals_next_priority_is_marked():
+    """The engine's `fight.last` (a deployment is a badge, a move or an attack an arrow) and
+    each rival's next priority beside the arena's list (issue 16 "Rendered")."""
+    from PIL import ImageDraw
+
+    from render.hoplomachus.arrows import all_steps, draw_arrows
+
+    state = first(lambda s: s.fight is not None and any(len(x.hexes) >= 2 for x in s.fight.last))
+    view = GAME.view(state, None)
+    image = Image.new("RGB", (arena.WIDTH, 700))
+    assert draw_arrows(ImageDraw.Draw(image), view.fight, arena.centre) == sum(
+        1 for x in all_steps(view.fight) if len(x["hexes"]) >= 2
+    )
+    plan = {"hex": "b2", "rank": 1, "term": "weakest", "dest": "b3", "reached": True}
+    marked = view.model_copy(update={"fight": view.fight.model_copy(update={"plans": [plan]})})
+    rows = arena.priority_rows(marked.fight, "fr")
+    assert "prochaine\u00a0: b2" in rows[0] and "b2" not in "".join(rows[1:])
+    assert "next: b2" in arena.priority_rows(marked.fight, "en")[0]
+    picture(hop.board_png(marked, NAMES, "fr"))
