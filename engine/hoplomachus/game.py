@@ -8,6 +8,7 @@ from engine.hoplomachus import commands as c
 from engine.hoplomachus import rules
 from engine.hoplomachus.campaign import new_campaign
 from engine.hoplomachus.commands import COMMAND
+from engine.hoplomachus.content import content
 from engine.hoplomachus.notation import NOTATION
 from engine.hoplomachus.players import PLAYERS
 from engine.hoplomachus.state import ROLE, Options, State
@@ -139,7 +140,24 @@ class Hoplomachus:
         return None
 
     def label(self, state: State, role: Role, command: Any) -> Text | None:
+        """Every choice in words (buttons, `/play` autocomplete, announced timeouts): the unit
+        on a hex, a card, a place; the rest through the table's words of the notation, read
+        from public fields only (who stands where, the rival camp). Short enough for a
+        button (80 characters): tests/hoplomachus/test_labels.py."""
+        short = self._short_label(state, command)
+        if short is not None:
+            return short
+        from engine.hoplomachus.table.words import move_text  # the table package imports this one
+
+        return move_text(NOTATION.format(command), state)
+
+    def _short_label(self, state: State, command: Any) -> Text | None:
         f = state.fight
+        if isinstance(command, c.Upgrade) and 0 < command.die <= len(state.sheet.dice):
+            path = list(content().upgrade)
+            old = state.sheet.dice[command.die - 1]
+            new = path[min(path.index(old) + 1, len(path) - 1)] if old in path else old
+            return T("hop.label.up", n=command.die, old=T(f"hop.die.{old}"), new=T(f"hop.die.{new}"))
         if isinstance(command, c.Pick) and f is not None and f.at(command.hex):
             return T("hop.who", name=T(f"hop.unit.{f.at(command.hex).unit}"), hex=command.hex)
         if isinstance(command, c.Keep | c.Glory):

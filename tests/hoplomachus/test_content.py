@@ -41,6 +41,30 @@ def test_names_exist_in_english_and_french():
     assert render_name("hop.loc.vec", "fr") == "Vésuvia"
 
 
+def test_every_skill_in_the_data_has_its_own_english_and_french_name():
+    """The skills glossary (seed 003 l.569-618) and every skill a unit, hero, Primus or the
+    Scion carries: named in both languages, and the French differs from the English (the
+    French table showed "Deflect")."""
+    from engine.hoplomachus.content import SKILLS, skill_name
+    from engine.i18n import has_key
+
+    c = content()
+    used = {skill_name(s) for u in c.units.values() for s in u.skills}
+    used |= {skill_name(s) for h in c.heroes.values() for s in (*h.skills, *h.primus.skills)}
+    used |= {skill_name(s) for s in getattr(next(iter(c.scion.values())), "skills", ())}
+    assert used <= set(SKILLS)
+    for skill in SKILLS:
+        key = f"hop.skill.{skill}"
+        assert has_key(key, "en") and has_key(key, "fr"), key
+        en, fr = render_name(key, "en"), render_name(key, "fr")
+        assert en and fr and en != fr, (skill, en, fr)
+    assert render_name("hop.skill.deflect", "fr") == "Parade"
+
+
+def test_the_region_of_a_unit_from_no_region_is_named():
+    assert render_name("hop.region.none", "fr") == "Sans région"
+
+
 def render_name(key, loc):
     from engine.i18n import Text
 
