@@ -8,22 +8,50 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from engine.protocol import GameState, Role
 from engine.rng import Rng
+
+BATTLES: list[str] = ["pitched"]
+"""`battle`'s choices on `/game new`: pitched, then every scenario of the content (content
+packs included), filled when the content loads (engine/battlelore/table/__init__.py)."""
+
+
+def battles() -> list[str]:
+    from engine.battlelore.content import content
+
+    return ["pitched", *sorted(k for k, sc in content().scenarios.items() if not sc.pitched)]
 
 
 class Options(BaseModel):
     """Set-up choices agreed before the game (002 l.202-207)."""
 
-    battle: str = "pitched"  # "pitched" or a scenario id (data/scenarios.yaml)
+    # "pitched" or a scenario id (data/scenarios.yaml)
+    battle: str = Field("pitched", json_schema_extra={"choices": BATTLES})
     points: int = Field(400, ge=100, le=1200)  # 002 l.207: 400 by default
     deities: int = Field(2, ge=0, le=6)  # 002 l.204: typically 0-6
     sites: int = Field(2, ge=0, le=4)  # 002 l.204: typically 0-4 (pitched battles)
     deploy: Literal["hidden", "alternate"] = "hidden"  # 002 l.441
     first: Literal["random", "p1", "p2"] = "random"  # 002 l.206
     max_turns: int = Field(80, ge=4, le=400)  # authored: a long stalemate ends on VP
+
+    @field_validator("battle", mode="before")
+    @classmethod
+    def _known_battle(cls, value: object) -> object:
+        """An unknown battle is refused with the known ones (`/game new` names them)."""
+        if not isinstance(value, str):
+            return value
+        value = value.strip().lower()
+        known = battles()
+        if value not in known:
+            raise PydanticCustomError(
+                "unknown_battle",
+                "unknown battle {battle}: expected {expected}",
+                {"battle": value, "expected": ", ".join(repr(b) for b in known)},
+            )
+        return value
 
 
 class Unit(BaseModel):

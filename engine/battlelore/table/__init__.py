@@ -12,6 +12,7 @@ register_catalog(Path(__file__).parent / "locales")
 
 from engine.battlelore.content import content  # noqa: E402
 from engine.battlelore.game import GAME  # noqa: E402
+from engine.battlelore.state import BATTLES, battles  # noqa: E402
 from engine.battlelore.table.armies import ARMIES  # noqa: E402
 from engine.battlelore.table.league import LEAGUE  # noqa: E402
 from engine.battlelore.table.orders import ORDERS, standing  # noqa: E402
@@ -22,11 +23,17 @@ HOWTO = 5  # blt.howto.1..5: the typed commands, after the engine's own notation
 
 
 def _register_presets() -> None:
-    """Starter armies' names, and `/game new battle:`'s scenarios (content packs may add some)."""
-    scenarios = ", ".join(sid for sid, sc in sorted(content().scenarios.items()) if not sc.pitched)
+    """Starter armies' names, and `/game new battle:`'s choices: pitched and the scenarios
+    (content packs may add some), each labelled by its name."""
+    BATTLES[:] = battles()
+    scenarios = content().scenarios
     for loc in ("en", "fr"):
         register_texts(loc, {f"blt.preset.{k}": getattr(p.name, loc) for k, p in content().presets.items()})
-        register_texts(loc, {"battlelore.option.battle.desc": t("blt.option.battle", loc, list=scenarios)})
+        register_texts(
+            loc,
+            {f"battlelore.option.battle.{sid}": getattr(scenarios[sid].name, loc) for sid in BATTLES[1:]}
+            | {"battlelore.option.battle.pitched": t("blt.variant.pitched", loc)},
+        )
 
 
 _register_presets()

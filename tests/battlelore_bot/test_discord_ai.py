@@ -1,0 +1,106 @@
+"""Battlelore Mythologie against the AI seat, at both levels, through the fake Discord: a
+user plays a short scenario only by slash commands and the buttons of their private
+messages (whose labels are words, not notation), the AI seat moves by itself, and the
+battle ends. `/game new battle:` is a choice list; an unknown battle is refused clearly."""
+
+from __future__ import annotations
+
+import random
+
+import fake_discord as _fakes  # noqa: E402  (tests/discord on the path first)
+import pytest
+
+fake = _fakes.fake
+
+from tablehelp import Table  # noqa: E402
+
+from bot.service import TableService  # noqa: E402
+from bot.store import open_store  # noqa: E402
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def start(fake, db, name: str):
+    store = await open_store(db)
+    bot = await _fakes.start_bot(fake, TableService(store))
+    guild = fake.world.add_guild(name)
+    table = Table(fake, fake.world.add_channel(guild, name.lower().replace(" ", "-")))
+    return store, bot, table
+
+
+def play_buttons(message) -> list[str]:
+    return [cid for cid in message.custom_ids if cid.split(":")[3] in ("play", "pick")]
+
+
+async def test_battle_is_a_choice_and_an_unknown_one_is_refused(fake, tmp_path):
+    store, bot, table = await start(fake, tmp_path / "agora.db", "Choices")
+    alice = fake.world.add_user("Alice", locale="en-US")
+    try:
+        new = next(c for c in fake.commands if c["name"] == "game")
+        params = next(o for o in new["options"] if o["name"] == "new")["options"]
+        battle = next(o for o in params if o["name"] == "battle")
+        values = [c["value"] for c in battle["choices"]]
+        assert values[0] == "pitched" and {"ford", "temple", "pass"} <= set(values)
+        names = {c["value"]: c["name"] for c in battle["choices"]}
+        assert names["ford"] == "Battle of the ford"
+        assert battle["choices"][1]["name_localizations"]["fr"].startswith("L")  # "La bataille du gué"
+
+        refused = await table.slash(alice, "game new", game="battlelore", options="battle:atlantis")
+        text = refused.ephemeral_text
+        assert "battle" in text and "atlantis" in text and "temple" in text and "pitched" in text
+        assert table.public() == [] and await store.games() == []
+        await table.slash(alice, "game new", game="battlelore", battle="temple")
+        (record,) = await store.games()
+        assert record.options["battle"] == "temple"
+    finally:
+        await _fakes.stop_bot(bot)
+        await store.close()
+
+
+@pytest.mark.parametrize("level", ["random", "heuristic"])
+async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
+    store, bot, table = await start(fake, tmp_path / "agora.db", f"Versus {level}")
+    alice = fake.world.add_user("Alice", locale="en-US")
+    try:
+        await table.slash(alice, "game new", game="battlelore", seed=11, battle="pass", options="max_turns:4")
+        await table.slash(alice, "game addbot", level=level)
+        await table.slash(alice, "game start")
+        (record,) = await store.games()
+        rng = random.Random(11)
+        clicked: set[int] = set()
+        labels_seen: list[str] = []
+        for _ in range(300):
+            if "is over" in table.public_text():
+                break
+            dms = [m for m in table.dms(alice) if play_buttons(m)]
+            latest = dms[-1] if dms else None
+            if latest is not None and latest.id not in clicked and await table.moves_of(alice):
+                clicked.add(latest.id)
+                choice = rng.choice(play_buttons(latest))
+                labels_seen.append(latest.button_labels[choice])
+                await table.click(alice, latest, choice)
+                continue
+            move = await table.choose_move(alice, rng)
+            if move is None:
+                await fake.settle()
+                continue
+            await table.slash(alice, "play", move=move)
+        assert "is over" in table.public_text()
+        seats = {s.role: s for s in await store.seats(record.id)}
+        ai = next(r for r, s in seats.items() if s.ai_level == level)
+        actions = await store.actions(record.id)
+        mine = [a for a in actions if a.role != ai]
+        theirs = [a for a in actions if a.role == ai]
+        # the AI seat really played: its own set-up, cards, and moves or attacks on the field
+        heads = {a.notation.split()[0] for a in theirs}
+        assert {"army", "play"} <= heads and heads & {"mv", "atk", "fire"}, heads
+        assert len(theirs) > 10 and len(mine) > 10
+        # the buttons were clicked and read as words, not as the notation they send
+        assert labels_seen and all(label != label.lower() and " " in label for label in labels_seen), (
+            labels_seen
+        )
+        (done,) = await store.games()
+        assert done.status == "finished" and done.seq > record.seq
+    finally:
+        await _fakes.stop_bot(bot)
+        await store.close()
