@@ -112,7 +112,9 @@ def roll(ctx: Ctx, n: int, add: bool = False, mana: bool = True) -> None:
     at.dice = (at.dice + faces) if add else faces
     state.log_roll = list(at.dice)
     a = state.units[at.att]
-    ctx.say("bl.ev.roll", unit=uname(a), dice=" ".join(FACE_CODES[f] for f in faces))
+    d = state.units.get(at.dfd)
+    weak = d is not None and field.weakened(a, d)
+    ctx.say("bl.ev.roll", unit=uname(a), dice=[die_text(f, at.ranged, weak, mana) for f in faces])
     # 002 l.181, l.264: Supplication feeds the attacker, capped (002 l.199)
     prayers = faces.count(PRAYER) if mana else 0
     if prayers:
@@ -124,6 +126,29 @@ def roll(ctx: Ctx, n: int, add: bool = False, mana: bool = True) -> None:
 
 
 FACE_CODES = {STRIKE: "S", BONUS: "B", SHOT: "T", FLAG: "F", PRAYER: "P", OFFERING: "O"}
+
+
+def die_effect(face: int, ranged: bool, weak: bool, mana: bool = True) -> str:
+    """What one die did (002 l.177-182): a hit, a flag, mana, an offering, or nothing (a
+    Bonus hit of a weakened attacker, l.178; a Strike in a ranged attack, l.177)."""
+    if face == STRIKE:
+        return "none" if ranged else "hit"
+    if face == BONUS:
+        return "none" if ranged or weak else "hit"
+    if face == SHOT:
+        return "hit" if ranged else "none"
+    if face == FLAG:
+        return "flag"
+    return ("mana" if face == PRAYER else "offer") if mana else "none"
+
+
+def die_text(face: int, ranged: bool, weak: bool, mana: bool = True) -> Text:
+    """ "S hit": a die's letter and what it did, for the chat line of a roll."""
+    return T(
+        "bl.die",
+        face=T(f"bl.face.{FACE_CODES[face]}"),
+        effect=T(f"bl.effect.{die_effect(face, ranged, weak, mana)}"),
+    )
 
 
 def gain(u: Unit, n: int) -> None:

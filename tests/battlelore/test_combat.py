@@ -234,3 +234,17 @@ def test_artefacts_change_their_unit_and_die_with_it_l434_438(dice):
     state = attack(state, "atk e4xe5", 1, 3, 3, dice=dice)
     assert "p2.takab" not in state.units  # and its artefact with it: nothing else holds it
     assert not [u for u in state.units.values() if u.arts]
+
+
+def test_the_roll_is_told_die_by_die_with_what_each_did_l177_182(dice):
+    """The public roll line names each die and what it did, in the reader's language."""
+    from engine.i18n import render
+
+    state = battle(["p1 hop e4 hits=3", "p2 takab e5"])
+    state = play(state, "play c2 any", "act e4")
+    dice(1, 2, 5)  # a weakened troop rolls 3 dice
+    out = GAME.apply(state, "p1", GAME.notation.parse("atk e4xe5", state, "p1"))
+    (roll,) = [e for e in out.events if e.text.key == "bl.ev.roll"]
+    assert roll.to is None
+    assert render(roll.text, "en").endswith("rolls S hit, B —, P mana.")  # weakened: no bonus hit
+    assert render(roll.text, "fr").endswith("lance F touche, B —, S mana.")
