@@ -54,6 +54,7 @@ class Battlelore:
             "turns": state.turn.number if state.turn else 0,
             "first": state.first,
             "peoples": {r: state.sides[r].people for r in state.roles},
+            "factions": {r: state.sides[r].people for r in state.roles},  # leagues' name for them
             "vp": {r: state.sides[r].vp for r in state.roles},
             "scenario": state.scenario,
             "reason": state.reason,

@@ -209,6 +209,21 @@ def test_league_facts_group_by_battle():
     finished = GAME.apply(last, played()[-1][1], played()[-1][2]).state
     details = GAME.league.details(finished)
     assert details["scenario"] == finished.scenario and set(details["peoples"]) == {"p1", "p2"}
+    # leagues record each seat's people and the battle (bot/leagues/recording.py)
+    from types import SimpleNamespace
+
+    from bot.leagues.recording import game_details, match_seats
+
+    result = GAME.result(finished)
+    assert result.details["factions"] == details["factions"] == details["peoples"]
+    record = SimpleNamespace(game="battlelore", options={"battle": "pitched"}, seq=9, started_at=None)
+    seats = match_seats(record, {"p1": "u1", "p2": "u2"}, result)
+    assert {s.user_id: s.faction for s in seats} == {
+        "u1": details["peoples"]["p1"],
+        "u2": details["peoples"]["p2"],
+    }
+    assert all(s.first is not None for s in seats)
+    assert game_details(record, result)["variant"] == "pitched"
     assert GAME.league.variant_of({"battle": "pitched"}, details) == "pitched"
     assert GAME.league.variant_of({}, {"scenario": "ford"}) == "ford"
     assert "pitched" in GAME.league.variants and "ford" in GAME.league.variants

@@ -1,6 +1,7 @@
 """What leagues record of a Battlelore Mythologie battle (`GAME.league`, engine/plugins.py):
 the variant is the battle (a pitched battle, or the scenario's id), and each result keeps
-the scenario, both peoples, who played first, the turns and the victory points."""
+the scenario, both peoples (as `factions`, which leagues record per seat and count in their
+statistics), who played first, the turns and the victory points."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def details(state: Any) -> dict[str, Any]:
     return {
         "scenario": state.scenario,
         "peoples": {r: state.sides[r].people for r in state.roles},
+        "factions": {r: state.sides[r].people for r in state.roles if state.sides[r].people},
         "first": state.first,
         "turns": state.turn.number if state.turn else 0,
         "vp": {r: state.sides[r].vp for r in state.roles},
