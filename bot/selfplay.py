@@ -115,9 +115,16 @@ async def run_selfplay(
                     continue
                 summary.moves += record.seq
                 winners = record.result["winners"] if record.result else []
-                summary.wins.update(winners or ["draw"])
+                losers = (record.result or {}).get("losers") or []
+                summary.wins.update(winners or (["lost"] if losers else ["draw"]))
                 if games <= 50:
-                    outcome = T("bot.selfplay.won", winners=winners) if winners else T("bot.selfplay.drawn")
+                    outcome = (
+                        T("bot.selfplay.won", winners=winners)
+                        if winners
+                        else T("bot.selfplay.lost", losers=losers)
+                        if losers
+                        else T("bot.selfplay.drawn")
+                    )
                     write(
                         render(
                             T(

@@ -106,7 +106,9 @@ class Shortcut:
       it with its own reason);
     - `image`: the name of one of the renderer's `IMAGES`, drawn from the public view for
       the role `pick(ctx)` returns, shown only to the asker with `caption` (a catalog key
-      taking `name`, the role's player, and `id`, the game's number).
+      taking `name`, the role's player, and `id`, the game's number);
+    - `text(ctx) -> list[Text]`: lines shown only to the asker, with or without a game in
+      the channel (a how-to-play).
     """
 
     name: str
@@ -115,10 +117,11 @@ class Shortcut:
     image: str | None = None
     pick: Callable[[TableContext], str] | None = None
     caption: str | None = None
+    text: Callable[[TableContext], list[Text]] | None = None
 
     @property
     def private(self) -> bool:
-        return self.image is not None
+        return self.image is not None or self.text is not None
 
 
 @dataclass(frozen=True)
@@ -200,9 +203,12 @@ class HallFacts:
     """A server's hall of fame for a solo game (`GAME.hall`), read from finished games'
     `Result.details`. `columns`: detail key -> column label, in order; `group_by`: the detail
     key whose values split the table (its values labelled by `groups`, in that order);
-    `best(details, won) -> tuple`: larger is better, ranks the runs of a group."""
+    `best(details, won) -> tuple`: larger is better, ranks the runs of a group; `words(key,
+    value)` (optional) words a detail for the text table (a hero's name for its id), the CSV
+    keeping the raw value."""
 
     columns: tuple[tuple[str, Text], ...]
     best: Callable[[dict[str, Any], bool], tuple[Any, ...]]
     group_by: str | None = None
     groups: dict[str, Text] = field(default_factory=dict)
+    words: Callable[[str, Any], Any] | None = None

@@ -37,16 +37,19 @@ class Outcome(BaseModel):
 
 
 class Result(BaseModel):
-    """A finished game as leagues record it."""
+    """A finished game as leagues record it. `losers` names the roles that lost when no one
+    won: a solo game lost against the rules (or resigned, or timed out) is a defeat, not a
+    draw; a draw has neither winners nor losers."""
 
     winners: list[Role]
+    losers: list[Role] = []
     scores: dict[Role, float] = {}
     reason: Text
     details: dict[str, Any] = {}
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners
+        return not self.winners and not self.losers
 
 
 class GameState(BaseModel):

@@ -1,7 +1,8 @@
 """Running and completing the commands games declare (bot/plugins/commands.py): a set-up
 command goes to `SavedSetups`; a playing shortcut becomes notation and goes through the
 table service's `play` (same checks, same errors, same public presentation); an image
-shortcut draws one of the renderer's extra images from the PUBLIC view, for the asker only.
+shortcut draws one of the renderer's extra images from the PUBLIC view, for the asker only;
+a text shortcut (a how-to-play) answers the asker alone, game or no game in the channel.
 """
 
 from __future__ import annotations
@@ -86,9 +87,12 @@ class PluginService:
             game = self._game(command.game_id)
             handler = getattr(self.setups, command.name)
             return await handler(game.id, game.setups, where, actor, values)
-        ctx, record = await self.context(command, where, actor, values)
         shortcut = command.shortcut
         assert shortcut is not None
+        if shortcut.text is not None:  # words for the asker alone, with or without a game here
+            lines = shortcut.text(TableContext(locale=actor.locale, values=values))
+            return Reply([Message(lines=list(lines), ephemeral=True, locale=actor.locale)])
+        ctx, record = await self.context(command, where, actor, values)
         if shortcut.image is not None:
             return await self._image(command, ctx, record, actor)
         move = shortcut.play(ctx)  # type: ignore[misc]

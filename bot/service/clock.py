@@ -62,6 +62,7 @@ class ClockMixin(ServiceCore):
             late_roles = [s.role for s in late]
             result = Result(
                 winners=table.winners_without(late_roles),
+                losers=late_roles,
                 reason=T("bot.result.timeout", names=[s.name for s in late]),
                 details={"timeout": late_roles},
             )

@@ -50,7 +50,8 @@ class HallMixin(ServiceCore):
                 lines.append(T("bot.hall.group", group=facts.groups.get(key, key)))
             for rank, (_, record, player, details, won) in enumerate(groups[key][:SHOWN], start=1):
                 cells = [
-                    T("bot.hall.cell", label=label, value=details.get(k, "–")) for k, label in facts.columns
+                    T("bot.hall.cell", label=label, value=self._hall_word(facts, k, details.get(k)))
+                    for k, label in facts.columns
                 ]
                 lines.append(
                     T(
@@ -63,6 +64,13 @@ class HallMixin(ServiceCore):
                     )
                 )
         return Reply([Message(lines=lines, ephemeral=True, locale=locale)])
+
+    @staticmethod
+    def _hall_word(facts: Any, key: str, value: Any) -> Any:
+        """A detail in words where the game words it (`HallFacts.words`), else as stored."""
+        if value is None:
+            return "–"
+        return facts.words(key, value) if facts.words is not None else value
 
     async def _state_details(self, game: Any, record: Any) -> dict[str, Any]:
         """A run that ended outside the rules (resigned, timed out) carries no engine details:

@@ -210,6 +210,7 @@ class PlayMixin(ServiceCore):
             seat = self._seated(table, actor)
             result = Result(
                 winners=table.winners_without([seat.role]),
+                losers=[seat.role],
                 reason=T("bot.result.resigned", name=seat.name),
                 details={"resigned": seat.role},
             )

@@ -239,6 +239,11 @@ def result_lines(table: Table, result: Result) -> list[Text]:
         lines = [
             T("bot.result.win", id=table.id, winners=[table.name(r) for r in result.winners], reason=reason)
         ]
+    elif result.losers:  # a solo game lost: a defeat, not a draw
+        reason = with_names(result.reason, table.names())
+        lines = [
+            T("bot.result.lost", id=table.id, losers=[table.name(r) for r in result.losers], reason=reason)
+        ]
     else:
         lines = [T("bot.result.draw", id=table.id, reason=with_names(result.reason, table.names()))]
     if result.scores:

@@ -63,6 +63,7 @@ class Hoplomachus:
         why = state.ended.get("why", "victory")
         return Result(
             winners=[ROLE] if won else [],
+            losers=[] if won else [ROLE],  # a solo defeat is no draw
             scores={ROLE: 1.0 if won else 0.0},
             reason=T("hop.result.won") if won else T("hop.result.lost", why=T(f"hop.why.{why}")),
             details={
@@ -105,10 +106,9 @@ class Hoplomachus:
             )
         return None
 
-    @property
-    def rules(self) -> list[Text]:
-        """How to play, in a few lines; the notation module's docstring has every command."""
-        return [T(f"hop.rules.{i}") for i in range(1, 6)]
+    # How to play, in a few lines (the notation module's docstring has every command); a plain
+    # list, so the table package may put its how-to in front (engine/hoplomachus/table).
+    rules: list[Text] = [T(f"hop.rules.{i}") for i in range(1, 6)]
 
     def summary(self, public_view: HopView) -> list[Text]:
         """The campaign in words for `/game status`."""

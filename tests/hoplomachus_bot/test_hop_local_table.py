@@ -35,6 +35,7 @@ TRANSCRIPT = """\
 @ann /play move:c4
 @ann /game status
 @ann /hop pick hex:d7
+@bob /game status
 @bob /game hall
 @bob /game hall game:hoplomachus export:true
 """
@@ -55,7 +56,11 @@ async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
     assert "is over" in text.lower() and "Campaign lost: your hero fell." in text
     hall = text[text.index("> @bob /game hall") :]
     assert "**Hall of fame: Hoplomachus Victorum** · finished runs: 1" in hall and "**Fearless**" in hall
-    assert "1. ann: defeat · hero stygiana, Act 1, weeks " in hall
+    assert "1. ann: defeat · hero Stygiana, Act 1, weeks " in hall and "your hero fell" in hall
+    # a solo defeat reads as a defeat, never as a draw (the result, /game status)
+    assert "Defeat for ann — Campaign lost: your hero fell." in text and "a draw" not in text
+    status = text[text.index("> @bob /game status") : text.index("> @bob /game hall")]
+    assert "Defeat for ann" in status
     assert (
         (tmp_path / "out" / "agora-hall-hoplomachus.csv").read_text().startswith("rank,difficulty,player,won")
     )

@@ -141,7 +141,7 @@ def test_the_image_commands_show_the_seat_and_refuse_before_the_start():
 def test_the_hall_of_fame_reads_hero_difficulty_acts_weeks_and_outcome():
     last = STATES[-1]
     result = GAME.result(last)
-    assert result is not None and result.winners == []
+    assert result is not None and result.winners == [] and result.losers == ["p1"] and not result.is_draw
     for field in ("hero", "difficulty", "act", "weeks", "why"):
         assert field in result.details
     league = GAME.league

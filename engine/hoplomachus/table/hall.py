@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.i18n import T
+from engine.i18n import T, Text, has_key
 from engine.plugins import HallFacts
 
 ORDER = ("fearless", "valiant", "chosen")
@@ -15,6 +15,14 @@ ORDER = ("fearless", "valiant", "chosen")
 
 def best(details: dict[str, Any], won: bool) -> tuple[Any, ...]:
     return (won, int(details.get("act") or 0), -int(details.get("weeks") or 0))
+
+
+def words(key: str, value: Any) -> Text | Any:
+    """The hero's name for its id, how the run ended in words; numbers as they are."""
+    prefix = {"hero": "hop.unit", "why": "hop.why", "difficulty": "hop.difficulty"}.get(key)
+    if prefix and has_key(f"{prefix}.{value}"):
+        return T(f"{prefix}.{value}")
+    return value
 
 
 HALL = HallFacts(
@@ -27,4 +35,5 @@ HALL = HallFacts(
     best=best,
     group_by="difficulty",
     groups={d: T(f"hopbot.hall.difficulty.{d}") for d in ORDER},
+    words=words,
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.errors import IllegalCommand
 from engine.hoplomachus.table.words import choice, tactic_word, unit_at, unit_word
-from engine.i18n import render
+from engine.i18n import T, render
 from engine.plugins import Choice, Param, Shortcut, ShortcutGroup, TableContext
 
 PREFIX = "hopbot"
@@ -185,6 +185,9 @@ def _seat(ctx: TableContext) -> str:
     return ctx.role or "p1"
 
 
+HOWTO = [T(f"hopbot.howto.{i}") for i in range(1, 8)]  # how to play, phone-sized
+
+
 def _word(word: str) -> Shortcut:
     return Shortcut(word, play=lambda ctx: word)
 
@@ -251,6 +254,7 @@ SHORTCUTS = [
             _image("camp"),
             _image("arena"),
             _image("card"),
+            Shortcut("howto", text=lambda ctx: list(HOWTO)),
         ),
     )
 ]  # fmt: skip

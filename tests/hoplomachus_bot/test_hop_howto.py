@@ -1,0 +1,41 @@
+"""How to play Hoplomachus Victorum: `/game rules` and `/hop howto` (a text shortcut, for the
+asker alone, with or without a campaign in the channel), in English and French."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.console import run_local
+from engine.hoplomachus import GAME
+from engine.i18n import render
+
+TRANSCRIPT = """\
+@ann /hop howto
+@ann /game rules game:hoplomachus
+@ann /game new game:hoplomachus difficulty:chosen seed:5
+@ann /game start
+@bob /hop howto
+"""
+
+
+async def test_howto_and_rules_at_the_local_table(hoplomachus, tmp_path: Path):
+    path = tmp_path / "t.txt"
+    path.write_text(TRANSCRIPT, encoding="utf-8")
+    out: list[str] = []
+    rc = await run_local(db=None, out=tmp_path / "out", transcript=path, write=out.append)
+    text = "\n".join(out)
+    assert rc == 0, text[-3000:]
+    first = text[text.index("> @ann /hop howto") : text.index("> @ann /game rules")]
+    assert "[only ann]" in first and "**Goal**" in first and "/hop travel" in first
+    rules = text[text.index("> @ann /game rules") : text.index("> @ann /game new")]
+    assert "**Goal**" in rules and "**A fight**" in rules and "mv c7-c5" in rules
+    later = text[text.index("> @bob /hop howto") :]
+    assert "[only bob]" in later and "**Look**" in later  # a watcher may read it too
+
+
+def test_the_howto_is_short_and_in_both_languages(hoplomachus):
+    for loc in ("en", "fr"):
+        lines = [render(t, loc) for t in GAME.rules]
+        assert 5 <= len(lines) <= 9 and all(len(line) <= 260 for line in lines), lines
+        assert sum(len(line) for line in lines) < 1800  # one phone screen or two
+    assert [render(t, "en") for t in GAME.rules] != [render(t, "fr") for t in GAME.rules]
