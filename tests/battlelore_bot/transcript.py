@@ -32,6 +32,20 @@ def typed(notation: str) -> str:
         return f"/bl retreat to:{w[1]}"
     if head == "offer":
         return f"/bl offer god:{w[1]}"
+    if head in ("pur", "mob"):
+        return f"/bl pursue to:{w[1]}"
+    if head == "rip":
+        return "/bl riposte" + (" fire:true" if len(w) == 2 else "")
+    if head == "lore":
+        return f"/bl lore god:{w[1]}" + (f" target:{w[2]}" if len(w) == 3 else "")
+    if head == "use" and len(w) == 2:
+        return f"/bl use ability:{w[1]}"
+    if head == "give":
+        return f"/bl give unit:{w[1]}"
+    if head == "skip":
+        return "/bl give unit:skip"
+    if head == "adv":
+        return "/bl advance"
     if head in ("go", "end", "pass", "done", "stay"):
         return f"/bl {head}"
     return f"/play {notation}"
