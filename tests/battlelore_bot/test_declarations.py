@@ -110,6 +110,12 @@ def test_suggestions_name_units_from_the_public_view():
     )
     french = moves.cards(ctx_for(*before(c.Play)[:2], locale="fr"))
     assert french and all(" · " in label for label, _ in french)
+    # the retreat path in words: where the unit ends, holding on its own hex
+    state, role, cmd = before(c.Retreat)
+    here = state.units[state.attack.dfd].hex
+    for locale, hold, back in (("en", "Hold on ", "Retreat to "), ("fr", "Tenir en ", "Reculer en ")):
+        for label, value in moves.retreats(ctx_for(state, role, locale)):
+            assert label.startswith((hold if value == here else back) + value), label
 
 
 def test_an_attack_without_its_attacker_is_inferred_or_refused():

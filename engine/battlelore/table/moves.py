@@ -149,12 +149,36 @@ def attack_notation(ctx: TableContext) -> str:
     return f"{head} {unit}x{target}"
 
 
+def _unit_hex(ctx: TableContext, which: str) -> str | None:
+    """The hex of the attack's attacker (`att`) or defender (`dfd`), from the public view."""
+    view = ctx.public
+    at_ = (view.attack or {}) if view is not None else {}
+    unit = next((u for u in view.units if u.id == at_.get(which)), None) if view is not None else None
+    return unit.hex if unit is not None else None
+
+
+def _terrain(ctx: TableContext, hex_name: str) -> str:
+    terrain = ctx.public.terrain.get(hex_name) if ctx.public is not None else None
+    return f" · {name(terrain, ctx.locale)}" if terrain else ""
+
+
 def retreats(ctx: TableContext) -> list[Choice]:
-    return [(at(ctx, w[1]), w[1]) for w in words(ctx, "ret")]
+    """ "Retreat to c3 · Forest", "Hold on d4": where the unit ends, in words."""
+    here = _unit_hex(ctx, "dfd")
+    out = []
+    for w in words(ctx, "ret"):
+        key = "bl.label.hold" if w[1] == here else "bl.label.retreat"
+        out.append((render(T(key, hex=w[1], n=0), ctx.locale) + _terrain(ctx, w[1]), w[1]))
+    return out
 
 
 def pursuits(ctx: TableContext) -> list[Choice]:
-    return [(at(ctx, w[1]), w[1]) for head in ("pur", "mob") for w in words(ctx, head)]
+    """ "Pursue to e6 · Hill", "Mobility move to e6": the pursuit or mobility move, in words."""
+    out = []
+    for head, key in (("pur", "bl.label.pursue"), ("mob", "bl.label.mobility")):
+        for w in words(ctx, head):
+            out.append((render(T(key, hex=w[1]), ctx.locale) + _terrain(ctx, w[1]), w[1]))
+    return out
 
 
 def pursue_notation(ctx: TableContext) -> str:
