@@ -182,6 +182,7 @@ def go(ctx: Ctx, to: str) -> None:
     allowed = travel_options(state)
     if to not in allowed:
         raise IllegalCommand("hop.err.cannot_go", to=to, options=", ".join(allowed) or "-")
+    state.route = [*(state.route or [state.location]), to]
     state.previous, state.location = state.location, to
     kind = content().locations[to].kind
     ctx.say("hop.ev.travel", to=T(f"hop.loc.{to}"))
@@ -205,6 +206,7 @@ def sail(ctx: Ctx, to: str) -> None:
     if to not in harbours(state):
         raise IllegalCommand("hop.err.cannot_sail", to=to)
     mark_week(ctx)
+    state.route = [*(state.route or [state.location]), to]
     state.previous, state.location = None, to
     state.phase = "sailed"
     ctx.say("hop.ev.sail", to=T(f"hop.loc.{to}"))
@@ -564,6 +566,7 @@ def end_act(ctx: Ctx) -> None:
     state.act += 1
     state.week = 0
     state.previous = None  # at the start of an Act you may go back (l.22-23)
+    state.route = [state.location]
     ctx.say("hop.ev.act", act=state.act)
     if any(p not in state.prowess for p in content().prowess):
         state.reward, state.phase = "primus", "reward"

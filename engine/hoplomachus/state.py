@@ -158,6 +158,7 @@ class State(GameState):
     rounds: int = 0
     location: str
     previous: str | None = None
+    route: list[str] = []  # this Act's journey, place by place (the world map draws it)
     influence: int = 0
     blessings: int = 0
     bane_pile: list[str] = []
@@ -203,7 +204,7 @@ def clone(state: State) -> State:
     )
     for name in (
         "bane_pile", "camp_banes", "bag", "camp", "tactics", "prowess", "prowess_deck", "opportunities",
-        "primus", "primus_defeated", "offered",
+        "primus", "primus_defeated", "offered", "route",
     ):  # fmt: skip
         setattr(new, name, list(getattr(state, name)))
     new.piles = {k: list(v) for k, v in state.piles.items()}

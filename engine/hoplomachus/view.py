@@ -68,6 +68,7 @@ class HopView(BaseModel):
     blessings: int
     location: str
     previous: str | None
+    route: list[str] = []  # this Act's journey, place by place
     phase: str
     hero_hp: int
     sheet: dict
@@ -133,7 +134,8 @@ def build_view(state: State, role: Role | None) -> HopView:
         viewer=role, hero=state.hero, difficulty=state.difficulty, act=state.act, week=state.week,
         weeks_left=campaign.weeks_left(state), influence=state.influence,
         influence_lose_at=content().influence["lose_at"], blessings=state.blessings,
-        location=state.location, previous=state.previous, phase=state.phase, hero_hp=state.hero_hp,
+        location=state.location, previous=state.previous, phase=state.phase,
+        route=list(state.route) or [x for x in (state.previous, state.location) if x], hero_hp=state.hero_hp,
         sheet=state.sheet.model_dump(), camp=[token_unit(t) for t in state.camp], tactics=list(state.tactics),
         prowess=list(state.prowess), opportunities=list(state.opportunities),
         camp_banes=[token_unit(b) for b in state.camp_banes], primus=list(state.primus),

@@ -3,8 +3,8 @@
 The eight regions sit on a ring in the order their roads join them; each region's capital
 faces outwards and its Bloodshed location inwards, towards the harbours of the inner sea.
 Drawn: roads and sea lanes, every location with its id (what `go` and `sail` take) and a
-shape per kind, capitals open or closed, the defeated Primus crossed out, the last leg of
-the hero's route, the current location and the destinations open now. The side panel holds
+shape per kind, capitals open or closed, the defeated Primus crossed out, this Act's route
+of the hero (numbered), the current location and the destinations open now. The side panel holds
 the Act, the week, the Scion's influence track with its Bane thresholds, and the hero.
 """
 
@@ -133,10 +133,12 @@ def draw_map(draw: ImageDraw.ImageDraw, view: HopView, locale: str) -> None:
             draw.line((*pos[a], *pos[b]), fill=(150, 190, 214), width=2)
     for a, b in c.roads:
         draw.line((*pos[a], *pos[b]), fill=ROAD, width=3)
-    if view.previous and view.previous in pos:  # the last leg of the route
-        a, b = pos[view.previous], pos[view.location]
-        draw.line((*a, *b), fill=Ink.TEXT, width=7)
-        draw.line((*a, *b), fill=Ink.GOLD, width=4)
+    route = [x for x in (getattr(view, "route", None) or [view.previous, view.location]) if x in pos]
+    legs = list(zip(route, route[1:], strict=False))
+    for i, (a, b) in enumerate(legs):  # this Act's route, the last leg boldest
+        last = i == len(legs) - 1
+        draw.line((*pos[a], *pos[b]), fill=Ink.TEXT, width=7 if last else 5)
+        draw.line((*pos[a], *pos[b]), fill=Ink.GOLD, width=4 if last else 2)
     open_now = set(view.destinations)
     for loc, d in c.locations.items():
         p = pos[loc]
@@ -164,6 +166,9 @@ def draw_map(draw: ImageDraw.ImageDraw, view: HopView, locale: str) -> None:
             draw_text(
                 draw, (p[0], p[1] + below + 16), words, 13, Ink.MUTED, bold=True, condensed=True, anchor="mm"
             )
+    for n, loc in enumerate(route[:-1], start=1):  # where the hero has been this Act, in order
+        x, y = pos[loc]
+        kit.badge(draw, (x + 18, y - 18), str(n), Ink.GOLD, Ink.TEXT)
 
 
 def influence_track(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, view: HopView, locale: str) -> int:

@@ -126,3 +126,27 @@ def test_the_trail_replays_identically():
         return [s.model_dump() for s in (state.fight.last if state.fight else [])], told
 
     assert run() == run()
+
+
+def test_the_route_of_the_act_is_kept_place_by_place_and_starts_again_with_each_act():
+    """The world map draws the hero's route (issue 16): every `go` and `sail` adds a place;
+    a new Act starts from where the hero stands (seed 003 l.22-23)."""
+    state = GAME.setup(GAME.Options(hero="decimus", difficulty="chosen"), ["p1"], 7)
+    player = GAME.players["heuristic"](seed=1)
+    act, checked = state.act, 0
+    for _ in range(3000):
+        if GAME.result(state):
+            break
+        before = state
+        command = player.choose(state, "p1")
+        state = GAME.apply(state, "p1", command).state
+        if state.act != act:
+            assert state.route == [state.location]
+            act = state.act
+        elif command.kind in ("go", "sail"):
+            assert state.route[-1] == state.location and state.route[:-1] == (
+                before.route or [before.location]
+            )
+            checked += 1
+        assert GAME.view(state, None).route[-1] == state.location
+    assert checked > 10 and act >= 2
