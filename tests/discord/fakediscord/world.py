@@ -78,6 +78,7 @@ class Message:
     loading: bool = False
     interaction_id: str | None = None
     deleted: bool = False
+    nonce: str | None = None  # the nonce it was posted with, if the bot asked Discord to enforce it
 
     @property
     def custom_ids(self) -> list[str]:
@@ -134,6 +135,8 @@ class Message:
         }
         if guild_id is not None:
             data["guild_id"] = guild_id
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         return data
 
 
@@ -240,8 +243,13 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> Guild:
-        guild = Guild(snowflake(), name)
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; with `shard` (id, count), one whose id Discord sends on that shard."""
+        guild_id = snowflake()
+        if shard is not None:  # (id >> 22) % count == number, distinct for every guild
+            number, count = shard
+            guild_id = str(((1 << 40) + (int(guild_id) % (1 << 30)) * count + number) << 22)
+        guild = Guild(guild_id, name)
         self.guilds[guild.id] = guild
         return guild
 
