@@ -12,7 +12,7 @@ import pytest
 
 fake = _fakes.fake
 
-from tablehelp import Table  # noqa: E402
+from tablehelp import Table, is_group  # noqa: E402
 
 from bot.service import TableService  # noqa: E402
 from bot.store import open_store  # noqa: E402
@@ -69,6 +69,7 @@ async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
         rng = random.Random(11)
         clicked: set[int] = set()
         labels_seen: list[str] = []
+        worded: list[dict] = []
         for _ in range(300):
             if "is over" in table.public_text():
                 break
@@ -80,6 +81,7 @@ async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
                 labels_seen.append(latest.button_labels[choice])
                 await table.click(alice, latest, choice)
                 continue
+            worded += [c for c in await table.moves_of(alice) if not is_group(c)]
             move = await table.choose_move(alice, rng)
             if move is None:
                 await fake.settle()
@@ -99,6 +101,8 @@ async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
         assert labels_seen and all(label != label.lower() and " " in label for label in labels_seen), (
             labels_seen
         )
+        # /play's autocomplete reads "Move Hoplites (d2) to d4 · mv d2-d4": words, then the notation
+        assert worded and all(c["name"].endswith(" · " + c["value"]) for c in worded), worded[:3]
         (done,) = await store.games()
         assert done.status == "finished" and done.seq > record.seq
     finally:
