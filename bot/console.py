@@ -65,7 +65,7 @@ GAME_OPTIONS = {
     "rules": ("game",),
     "settings": ("locale", "reminder_hours", "clock_days"),
     "orders": ("order", "value"),
-    "hall": ("game", "export"),
+    "hall": ("game", "export", "players"),
 }
 
 
@@ -245,7 +245,8 @@ class LocalTable:
             return await service.listing(where, actor)
         if sub == "hall":
             export = (opt.get("export") or "false").strip().lower() in ("true", "yes", "1", "oui", "vrai")
-            return await service.hall(where, actor, opt.get("game"), export)
+            players = (opt.get("players") or "false").strip().lower() in ("true", "yes", "1", "oui", "vrai")
+            return await service.hall(where, actor, opt.get("game"), export, players)
         if sub == "orders":
             return await service.orders(where, actor, opt.get("order"), opt.get("value"))
         if sub == "settings":

@@ -16,8 +16,13 @@ __all__ = ["IMAGES", "board_png", "private_png"]
 
 
 def board_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes:
-    """The arena while a fight is on, otherwise the world map."""
-    return png_bytes(arena_image(view, locale) if view.fight is not None else map_image(view, locale))
+    """The arena while a fight is on; the event card with its choices while it is being
+    decided (face up, seed 003 l.31-40); otherwise the world map."""
+    if view.fight is not None:
+        return png_bytes(arena_image(view, locale))
+    if view.phase == "event" and view.event:
+        return png_bytes(event_image(view, locale))
+    return png_bytes(map_image(view, locale))
 
 
 def private_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes:

@@ -38,6 +38,8 @@ TRANSCRIPT = """\
 @bob /game status
 @bob /game hall
 @bob /game hall game:hoplomachus export:true
+@bob /game hall players:true
+@bob /game hall players:true export:true
 """
 
 
@@ -64,6 +66,12 @@ async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
     assert (
         (tmp_path / "out" / "agora-hall-hoplomachus.csv").read_text().startswith("rank,difficulty,player,won")
     )
+    standings = text[text.index("> @bob /game hall players:true") :]
+    assert "**Standings: Hoplomachus Victorum** · finished runs: 1" in standings
+    assert "1. ann: 0 of 1 run won · best: defeat · hero Stygiana, Act 1" in standings
+    csv = (tmp_path / "out" / "agora-standings-hoplomachus.csv").read_text()
+    assert csv.startswith("rank,difficulty,player,runs,wins,best_won,hero,act,weeks,why,best_game")
+    assert "\n1,fearless,ann,1,0,0,stygiana,1," in csv
     folder = tmp_path / "out" / "game-1"
     for image in ("camp-ann", "map-ann", "event-ann", "arena-ann"):
         assert any(folder.glob(f"{image}-*.png")), image

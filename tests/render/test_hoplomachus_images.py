@@ -158,3 +158,9 @@ def test_the_engines_trail_is_drawn_with_its_numbers_and_the_rivals_next_priorit
     assert "prochaine\u00a0: b2" in rows[0] and "b2" not in "".join(rows[1:])
     assert "next: b2" in arena.priority_rows(marked.fight, "en")[0]
     picture(hop.board_png(marked, NAMES, "fr"))
+
+
+def test_the_public_image_is_the_event_card_with_its_choices_while_it_is_decided():
+    deciding = first(lambda s: s.fight is None and s.phase == "event" and s.event)
+    view = GAME.view(deciding, None)
+    assert hop.board_png(view, NAMES, "fr") == hop.IMAGES["event"](view, "p1", NAMES, "fr")

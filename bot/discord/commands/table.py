@@ -55,12 +55,15 @@ def add_table(group: app_commands.Group, games: list[Game]) -> None:
     halls = [g for g in games if getattr(g, "hall", None) is not None]
     if halls:
 
-        @subcommand(group, "hall", "game", "export")
+        @subcommand(group, "hall", "game", "export", "players")
         @app_commands.choices(game=[app_commands.Choice(name=named(g.names), value=g.id) for g in halls])
         async def hall(
-            interaction: discord.Interaction, game: str | None = None, export: bool = False
+            interaction: discord.Interaction,
+            game: str | None = None,
+            export: bool = False,
+            players: bool = False,
         ) -> None:
-            await run_command(interaction, lambda s, w, a: s.hall(w, a, game, export), public=False)
+            await run_command(interaction, lambda s, w, a: s.hall(w, a, game, export, players), public=False)
 
     @subcommand(group, "log", "last")
     async def log(interaction: discord.Interaction, last: app_commands.Range[int, 1, 200] = 20) -> None:
