@@ -129,6 +129,13 @@ async def test_a_campaign_played_on_discord_and_resumed_after_a_restart(fake, ho
         text = table.public_text()
         assert restarted and clicks >= 3 and slashes >= 10
         assert "Campaign lost" in text and "is over" in text
+        assert "Defeat for Ann" in text and "a draw" not in text  # a solo defeat is no draw
+        # the rival's turn, told as a numbered list with the rule behind each step
+        assert "The rival's turn 1:" in text and "1. The rival deploys" in text and "lowest number" in text
+        labels = [label for m in table.dms(ann) for label in m.button_labels.values()]
+        words = [label for label in labels if " " in label]
+        assert labels and len(words) >= len(labels) // 2  # choices in words, not notation
+        assert all(len(label) <= 80 for label in labels)
         images = [blob for m in fake.world.messages.values() for blob in m.files.values()]
         assert images and max(map(len, images)) < 400 * 1024
     finally:
