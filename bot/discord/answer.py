@@ -21,8 +21,9 @@ import aiohttp
 import discord
 
 from bot.discord.context import user_locale
-from bot.discord.delivery import Delivery
+from bot.discord.delivery import Delivery, owed_key, send_once
 from bot.service.api import Message, Reply
+from bot.store.outbox import nonce
 from engine.i18n import T
 
 DONE = T("discord.msg.done")
@@ -85,6 +86,7 @@ class Answer:
             p for m in reply.messages if m.ephemeral and m.to_user is None for p in self._parts(m, True)
         ]
         here = str(self.interaction.channel_id) == channel_id
+        count = len(public)
         try:
             if not self.expired:
                 # the command's own answer carries the first public message only in the game's channel
@@ -92,6 +94,9 @@ class Answer:
                 public = answered if here else public
         except discord.NotFound:
             self.expired = True
+        # the channel posts carry nonces from the outbox rows: posted again after a crash, they dedupe
+        key = owed_key(reply.game_id)
+        first = count - len(public)
         if self.expired:
             # Discord gave up on this interaction (answered too late): what the service did
             # still reaches the channel and the DMs; only the answers for the user alone are lost.
@@ -99,8 +104,8 @@ class Answer:
                 "interaction %s expired before its answer; posting in the channel", self.interaction.id
             )
             ephemeral = []
-        for part in public:
-            await self._post(channel_id, part)
+        for index, part in enumerate(public, first):
+            await self._post(channel_id, part, None if key is None else nonce(key, reply.game_id, index))
         for part in ephemeral:
             await self.interaction.followup.send(ephemeral=True, **part)
         refused = await self.delivery.private(reply, channel_id)
@@ -110,11 +115,12 @@ class Answer:
                 for part in self._parts(message, True):
                     await self.interaction.followup.send(ephemeral=True, **part)
 
-    async def _post(self, channel_id: str, part: dict[str, Any]) -> None:
-        """A public message in the game's channel; where the bot may not post but the user
-        just interacted, the interaction's follow-up (which needs no channel permission)."""
+    async def _post(self, channel_id: str, part: dict[str, Any], once: str | None = None) -> None:
+        """A public message in the game's channel (with the nonce `once`, if given); where the
+        bot may not post but the user just interacted, the interaction's follow-up (which
+        needs no channel permission)."""
         try:
-            await self.delivery.client.get_partial_messageable(int(channel_id)).send(**part)
+            await send_once(self.delivery.client.get_partial_messageable(int(channel_id)), part, once)
         except discord.Forbidden:
             if str(self.interaction.channel_id) != channel_id or self.expired:
                 raise

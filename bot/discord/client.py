@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from bot.discord.handlers import answer_unknown_click, press
 from bot.discord.translator import CatalogTranslator
 from bot.health import Heartbeat
 from bot.plugins import PluginService, plugin_commands
-from bot.store.outbox import begin
+from bot.store.outbox import TICK, begin
 from engine import available_games
 
 log = logging.getLogger("agora.discord")
@@ -148,12 +150,13 @@ class AgoraBot(discord.Client):
         due; returns how many replies were posted."""
         await self.delivery.recover(starting=not self._recovered)
         self._recovered = True
-        owed = begin()  # timeouts and AI moves owe their announcement too
+        owed = begin(TICK + uuid.uuid4().hex)  # timeouts and AI moves owe their announcement too
         due = await (self.service.tick() if self.now is None else self.service.tick(now=self.now()))
         failed: set[int | None] = set()
+        replies = Counter(reply.game_id for _, reply in due)
         for where, reply in due:
-            try:
-                await self.delivery.reply_to_channel(where, reply)
+            try:  # nonces from the outbox rows only where one reply announces the game's moves
+                await self.delivery.reply_to_channel(where, reply, once=replies[reply.game_id] == 1)
             except discord.HTTPException as exc:
                 failed.add(reply.game_id)
                 log.warning("could not post a reminder in channel %s: %s", where.channel_id, exc)

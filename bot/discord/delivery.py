@@ -24,7 +24,7 @@ import discord
 
 from bot.discord.presenter import render_message
 from bot.service.api import Message, Reply, Where
-from bot.store.outbox import CURRENT, OutboxRow, Owed, Thinking
+from bot.store.outbox import CURRENT, OutboxRow, Owed, Thinking, is_interaction_answer, nonce
 from engine.i18n import T
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,34 @@ CANNOT_DM = 50007
 TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes: past that, post instead of edit
 IN_FLIGHT = 120.0  # this process's own rows younger than this may still be on their way
 KEEP_DELIVERED = 24 * 3600.0
+THINKING_WAIT = 1.0  # Discord wants the defer within 3 seconds of the interaction
+UNKNOWN_CHANNEL = 10003
+EPHEMERAL_FLAG, LOADING_FLAG = 1 << 6, 1 << 7  # a message's flags
+LOADING, PUBLIC, EPHEMERAL = "loading", "public", "ephemeral"
+
+
+def owed_key(game_id: int | None) -> str | None:
+    """The token of the request in progress when it recorded moves of `game_id`: the
+    announcement's channel posts then carry nonces derived from it (bot/store/outbox.py)."""
+    owed = CURRENT.get()
+    if owed is None or game_id is None or not owed.token:
+        return None
+    return owed.token if any(g == game_id for g, _ in owed.moves) else None
+
+
+async def send_once(channel: Any, part: dict[str, Any], once: str | None) -> None:
+    """`channel.send`, with `once` as the message's nonce (discord.py always asks Discord to
+    enforce it): a message already posted with that nonce a few minutes ago is returned
+    instead of a second one; one deleted since is not posted again (Discord says 404)."""
+    if once is None:
+        await channel.send(**part)
+        return
+    try:
+        await channel.send(**part, nonce=once)
+    except discord.NotFound as exc:
+        if exc.code == UNKNOWN_CHANNEL:
+            raise
+        log.info("a message with nonce %s was posted and deleted already", once)
 
 
 class Delivery:
@@ -48,10 +76,15 @@ class Delivery:
 
     async def to_channel(self, channel_id: str, message: Message, locale: str | None = None) -> bool:
         """Post in a channel; False (and a warning) when the bot may not post there."""
+        return await self._post_parts(channel_id, self.render(message, locale))
+
+    async def _post_parts(
+        self, channel_id: str, parts: list[dict[str, Any]], nonces: list | None = None
+    ) -> bool:
         channel = self.client.get_partial_messageable(int(channel_id))
         try:
-            for part in self.render(message, locale):
-                await channel.send(**part)
+            for index, part in enumerate(parts):
+                await send_once(channel, part, nonces[index] if nonces else None)
         except (discord.Forbidden, discord.NotFound) as exc:
             log.warning(
                 "cannot post in channel %s (error %s): check the bot's permissions there",
@@ -99,10 +132,14 @@ class Delivery:
                     await self.to_channel(target, message)
         return refused
 
-    async def reply_to_channel(self, where: Where, reply: Reply) -> None:
-        """A reply with no interaction to answer (reminders, timeouts): public part, then DMs."""
-        for message in reply.public():
-            await self.to_channel(where.channel_id, message)
+    async def reply_to_channel(self, where: Where, reply: Reply, *, once: bool = True) -> None:
+        """A reply with no interaction to answer (reminders, timeouts): public part, then DMs.
+        With `once`, the posts announcing moves the request in progress recorded carry nonces
+        from its outbox rows (the one reply of its game in this request)."""
+        parts = [p for m in reply.public() for p in self.render(m)]
+        key = owed_key(reply.game_id) if once else None
+        nonces = None if key is None else [nonce(key, reply.game_id, i) for i in range(len(parts))]
+        await self._post_parts(where.channel_id, parts, nonces)
         dropped = [m for m in reply.messages if m.ephemeral and m.to_user is None]
         if dropped:
             log.warning("%d ephemeral message(s) with no interaction to answer in %s", len(dropped), where)
@@ -121,13 +158,14 @@ class Delivery:
         return store if hasattr(store, "put_thinking") else None
 
     async def thinking(self, token: str, application_id: str, where: Where, public: bool) -> None:
-        """An interaction was answered "thinking...": remember it until its answer is out."""
+        """An interaction is about to be answered "thinking...": remember it (before it shows,
+        so a crash after the defer always finds it) until its answer is out. A slow database
+        delays the defer by at most THINKING_WAIT; the write goes on meanwhile."""
         if self._outbox is None:
             return
+        item = Thinking(token, str(application_id), where.guild_id, where.channel_id, public, self._now())
         try:
-            await self._outbox.put_thinking(
-                Thinking(token, str(application_id), where.guild_id, where.channel_id, public, self._now())
-            )
+            await asyncio.wait_for(asyncio.shield(self._outbox.put_thinking(item)), THINKING_WAIT)
         except Exception as exc:  # never at the cost of the answer itself
             log.warning("could not remember interaction %s as thinking: %s", token[:8], exc)
 
@@ -152,7 +190,9 @@ class Delivery:
             await store.forget_delivered(now - KEEP_DELIVERED)
         open_thinking = {t.token: t for t in await store.thinking()}
         games: dict[int, list[OutboxRow]] = {}
+        owing_tokens: set[str | None] = set()
         for row in await store.undelivered():
+            owing_tokens.add(row.token)
             if self._owed_here(row.guild, row.created_at, now, starting, claims):
                 games.setdefault(row.game_id, []).append(row)
         announced = 0
@@ -167,10 +207,14 @@ class Delivery:
             finally:
                 await claims.release(store, game_id)
         for item in await store.thinking():
+            if item.token in owing_tokens:  # its move's announcement resolves it (above, or its process)
+                continue
             if self._owed_here(item.guild, item.created_at, now, starting, claims):
-                if await store.drop_thinking(item.token) and now - item.created_at < TOKEN_LIFE:
+                # answered already (killed before forgetting it), or told to send it again
+                if now - item.created_at < TOKEN_LIFE and await self._original_state(item) == LOADING:
                     restarted = Message(lines=[T("discord.msg.restarted")], ephemeral=True)
                     await self._edit_original(item, self.render(restarted)[0])
+                await store.drop_thinking(item.token)
         return announced
 
     def _owed_here(self, guild: str, created_at: float, now: float, starting: bool, claims: Any) -> bool:
@@ -184,27 +228,65 @@ class Delivery:
     async def _recover_game(
         self, game_id: int, rows: list[OutboxRow], open_thinking: dict[str, Thinking], now: float
     ) -> bool:
+        """Announce a game's owed moves, one message per request that made them (the rows of
+        one token), as that request's reply would have: what the reply already delivered is
+        not posted again. The interaction answer of a slash command is looked at (through
+        its token) and edited in place; the channel posts carry the reply's nonces, so
+        Discord returns those already posted instead of posting them twice."""
         from bot.service.outbox import announcement
 
         store = self.service.store
-        reply = await announcement(self.service, game_id, [r.seq for r in rows])
-        parts = [p for m in reply.public() for p in self.render(m)]
-        opened = [open_thinking[r.token] for r in rows if r.token in open_thinking]
-        edit = next((t for t in opened if t.public and now - t.created_at < TOKEN_LIFE), None)
-        if parts and edit is not None and await self._edit_original(edit, parts[0]):
-            parts = parts[1:]
         channel = self.client.get_partial_messageable(int(rows[0].channel))
-        for part in parts:
-            await channel.send(**part)
-        await store.mark_delivered(game_id, [r.seq for r in rows], self._now())
-        for item in opened:
-            if (
+        requests: dict[str | None, list[OutboxRow]] = {}
+        for row in sorted(rows, key=lambda r: r.seq):
+            requests.setdefault(row.token, []).append(row)
+        announced = False
+        for token, owed in requests.items():
+            seqs = [r.seq for r in owed]
+            reply = await announcement(self.service, game_id, seqs)
+            parts = [p for m in reply.public() for p in self.render(m)]
+            item = open_thinking.get(token) if token else None
+            first, edited = 0, False
+            if parts and item is not None and now - item.created_at < TOKEN_LIFE:
+                if item.public and await self._edit_original(item, parts[0]):
+                    first, edited = 1, True  # editing twice shows it once
+            elif parts and is_interaction_answer(token) and now - owed[0].created_at < TOKEN_LIFE:
+                answer = Thinking(token, str(self.client.application_id), "", "", True, owed[0].created_at)
+                state = await self._original_state(answer)
+                if state == PUBLIC:  # the command's answer is out: it carried the first part
+                    first = 1
+                elif state == LOADING and await self._edit_original(answer, parts[0]):
+                    first = 1
+            for index, part in enumerate(parts[first:], first):
+                await send_once(channel, part, nonce(token, game_id, index) if token else None)
+            await store.mark_delivered(game_id, seqs, self._now())
+            if item is not None:
+                if not edited and now - item.created_at < TOKEN_LIFE:
+                    await self._edit_original(item, self.render(Message(lines=[T("discord.msg.done")]))[0])
                 await store.drop_thinking(item.token)
-                and item is not edit
-                and now - item.created_at < TOKEN_LIFE
-            ):
-                await self._edit_original(item, self.render(Message(lines=[T("discord.msg.done")]))[0])
-        return bool(reply.messages)
+            announced = announced or bool(reply.messages)
+        return announced
+
+    async def _original_state(self, item: Thinking) -> str | None:
+        """An interaction's answer as Discord keeps it: LOADING ("thinking..."), PUBLIC,
+        EPHEMERAL, or None (never answered, or its token expired)."""
+        from discord.webhook.async_ import async_context
+
+        http = self.client.http
+        try:
+            data = await async_context.get().get_original_interaction_response(
+                int(item.application_id),
+                item.token,
+                session=http._HTTPClient__session,  # the client's own session, as discord.py does
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+            )
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        flags = int(data.get("flags") or 0)
+        if flags & LOADING_FLAG:
+            return LOADING
+        return EPHEMERAL if flags & EPHEMERAL_FLAG else PUBLIC
 
     async def _edit_original(self, item: Thinking, part: dict[str, Any]) -> bool:
         """Edit an interaction's "thinking..." message through its token (no Interaction

@@ -20,7 +20,7 @@ from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, matchi
 from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import error_reply, log_unexpected
 from bot.service.api import Actor, Message, Reply, UserError, Where
-from bot.store.outbox import begin
+from bot.store.outbox import CLICK, begin
 from engine.errors import IllegalCommand
 from engine.i18n import T, t
 
@@ -34,13 +34,14 @@ async def _answer(
     bot: Any = interaction.client
     where, actor = where_of(interaction), actor_of(interaction)
     answer = Answer(interaction, bot.delivery)
-    owed = begin(interaction.token)  # the moves this interaction records owe their announcement
+    # the moves this interaction records owe their announcement (a click's never rides on its answer)
+    owed = begin((CLICK if answer.is_click else "") + interaction.token)
     work = asyncio.ensure_future(call(bot.service, where, actor))
     done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
     thinking = not done and not answer.is_click
-    if thinking:  # remembered while it shows (never delaying it): a crash later finds it to resolve
-        remember = bot.delivery.thinking(interaction.token, interaction.application_id, where, public)
-        await asyncio.gather(answer.defer(public), remember)
+    if thinking:  # remembered before it shows: a crash after the defer always finds it to resolve
+        await bot.delivery.thinking(interaction.token, interaction.application_id, where, public)
+        await answer.defer(public)
     elif not done:
         await answer.defer(public)
     try:

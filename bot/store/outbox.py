@@ -5,10 +5,18 @@ the table service passing it along (ARCHITECTURE §4: one transaction per comman
 The adapter opens `owing(token)` (or `begin`) around a request; every action the store
 records in that task (and the tasks it starts) gets its outbox row and is listed in it, so
 the adapter marks exactly those delivered once the announcement is out. Outside such a
-request (the local table, self-play) nothing is owed."""
+request (the local table, self-play) nothing is owed.
+
+The token names what made the moves: an interaction's token for a slash command, prefixed
+`click:` for a button click (whose answer never carries the announcement) and `tick:` for
+a timer tick; the outbox rows of one token and game are one reply's. `nonce` derives the
+Discord message nonce of each channel post of that reply from them, the same when the
+reply is sent and when a restarted process posts it again: Discord then returns the
+message already posted instead of a second one (`enforce_nonce`)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -45,6 +53,23 @@ class Thinking:
     channel: str
     public: bool
     created_at: float
+
+
+CLICK, TICK = "click:", "tick:"
+
+
+def is_interaction_answer(token: str | None) -> bool:
+    """Could this token's interaction response carry the announcement (a slash command's)?"""
+    return bool(token) and not token.startswith((CLICK, TICK))
+
+
+def nonce(token: str | None, game_id: int, part: int) -> str | None:
+    """The nonce of part `part` of the channel posts announcing `game_id`'s moves made under
+    `token` (at most 25 characters, as Discord wants); None without a token."""
+    if not token:
+        return None
+    digest = hashlib.blake2b(f"{token}/{game_id}".encode(), digest_size=9).hexdigest()
+    return f"{digest}.{part}"
 
 
 CURRENT: ContextVar[Owed | None] = ContextVar("agora_outbox_owed", default=None)
