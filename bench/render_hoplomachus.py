@@ -1,6 +1,7 @@
 """How long the Hoplomachus Victorum images take to draw and encode, and how big they are:
 the arena (public image during a fight), the world map (between fights) and the camp (the
-player's private image), from positions of seeded self-played campaigns.
+player's private image), and the event card (the public image while an event is decided),
+from positions of seeded self-played campaigns.
 
     python bench/render_hoplomachus.py [--games 2] [--views 30] [--repeat 3] [--locale fr]
 
@@ -64,7 +65,11 @@ def main() -> None:
     args = parser.parse_args()
     states = sample_states(args.games, args.players)
     fights = [GAME.view(s, None) for s in spread([s for s in states if s.fight is not None], args.views)]
-    maps = [GAME.view(s, None) for s in spread([s for s in states if s.fight is None], args.views)]
+    between = [s for s in states if s.fight is None]
+    deciding = [s for s in between if s.phase == "event" and s.event]  # the public image is the card
+    chosen = {id(s) for s in deciding}
+    maps = [GAME.view(s, None) for s in spread([s for s in between if id(s) not in chosen], args.views)]
+    events = [GAME.view(s, None) for s in spread(deciding, args.views)]
     camps = [GAME.view(s, "p1") for s in spread(states, args.views)]
 
     def board(v):
@@ -79,9 +84,11 @@ def main() -> None:
     measure("arena", board, fights, args.repeat)
     measure("map", board, maps, args.repeat)
     measure("camp", camp, camps, args.repeat)
+    measure("event card", board, events, args.repeat)
     cpu("arena", board, fights)
     cpu("map", board, maps)
     cpu("camp", camp, camps)
+    cpu("event card", board, events)
 
 
 if __name__ == "__main__":
