@@ -1,7 +1,7 @@
 """Battlelore Mythologie against the AI seat, at both levels, through the fake Discord: a
 user plays a short scenario only by slash commands and the buttons of their private
-messages (whose labels are words, not notation), the AI seat moves by itself, and the
-battle ends. `/game new battle:` is a choice list; an unknown battle is refused clearly."""
+messages (whose labels are words, not notation), with standing orders answering the
+retreats and ripostes of the AI's turns; the AI seat moves by itself, and the battle ends. `/game new battle:` is a choice list; an unknown battle is refused clearly."""
 
 from __future__ import annotations
 
@@ -65,6 +65,10 @@ async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
         await table.slash(alice, "game new", game="battlelore", seed=11, battle="pass", options="max_turns:4")
         await table.slash(alice, "game addbot", level=level)
         await table.slash(alice, "game start")
+        # standing orders answer the small choices of the AI's turns (engine/battlelore/table/orders.py)
+        for order, value in (("riposte", "never"), ("retreat", "least")):
+            done = await table.slash(alice, "game orders", order=order, value=value)
+            assert "standing order" in done.ephemeral_text.lower(), done.ephemeral_text
         (record,) = await store.games()
         rng = random.Random(11)
         clicked: set[int] = set()
@@ -101,6 +105,11 @@ async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
         assert labels_seen and all(label != label.lower() and " " in label for label in labels_seen), (
             labels_seen
         )
+        # every retreat and riposte window of Alice's was answered by her orders, announced in words
+        windows = [a for a in mine if a.notation.split()[0] in ("ret", "rip")]
+        assert not any(a.notation.startswith("rip") for a in mine)  # riposte: never
+        assert table.public_text().count("Alice's standing order: Retreat to ") >= len(windows)
+        assert windows or level == "random"  # the heuristic AI's attacks made Alice retreat (seed 11)
         # /play's autocomplete reads "Move Hoplites (d2) to d4 · mv d2-d4": words, then the notation
         assert worded and all(c["name"].endswith(" · " + c["value"]) for c in worded), worded[:3]
         (done,) = await store.games()
