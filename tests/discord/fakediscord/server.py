@@ -440,6 +440,7 @@ class FakeDiscord:
         data: dict[str, Any],
         source: Message | None = None,
         expire: bool = False,
+        via: Any = None,
     ) -> ix.Interaction:
         payload = self._interaction_payload(kind, user, channel, data)
         if source is not None:
@@ -447,16 +448,20 @@ class FakeDiscord:
         inter = ix.Interaction(payload["id"], payload["token"], kind, user, channel, payload, source=source)
         inter.expired = expire
         self.interactions[inter.id] = inter
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        if via is None:
+            await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        else:  # a test's choice of connection (as while a shard moves from a dead process)
+            await self.gateway._send(via, "INTERACTION_CREATE", payload)
         return inter
 
     async def slash(
-        self, user: User, channel: Channel, path: str, *, expire: bool = False, **values: Any
+        self, user: User, channel: Channel, path: str, *, expire: bool = False, via: Any = None, **values: Any
     ) -> ix.Interaction:
         """`/path option:value ...` as `user` typed it in `channel`; returns once dispatched.
-        With `expire`, Discord has given up on it before the bot answers (error 10062)."""
+        With `expire`, Discord has given up on it before the bot answers (error 10062); with
+        `via` (one of `gateway.sockets`), that connection receives it whatever its shard."""
         data = invocation_data(self.commands, path, values)
-        return await self._send(ix.APPLICATION_COMMAND, user, channel, data, expire=expire)
+        return await self._send(ix.APPLICATION_COMMAND, user, channel, data, expire=expire, via=via)
 
     async def autocomplete(
         self, user: User, channel: Channel, path: str, focused: str, **values: Any
