@@ -73,7 +73,9 @@ def unit_image(view: BattleloreView | None, hex_name: str, names: dict[str, str]
             outline=marks.SIDE_INK[side] if chosen else Ink.FAINT,
             width=3 if chosen else 1,
         )
-        head = f"{bid.upper()}" + (f" · {words.local(bar.name, locale)}" if bar.name else "")
+        head = lab("card.bar", bar=bid.upper()) + (f" · {words.local(bar.name, locale)}" if bar.name else "")
+        if chosen and len(bars) > 1:
+            head += f" · {lab('card.bar_used')}"
         draw_text(d, (28, y + 18), head, 18, Ink.TEXT, bold=True, anchor="lm")
         tags = [lab("card.fly")] if bar.fly else []
         tags += [lab("card.shoot")] if bar.shoot else []
