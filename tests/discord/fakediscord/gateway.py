@@ -109,7 +109,10 @@ class Gateway:
         if not self.sockets:
             raise AssertionError(f"no bot is connected to receive {event}")
         ws = self.owner(data.get("guild_id"))
-        if ws is None:
+        if ws is None or ws.closed:
             self.dropped.append((event, data))
             return
-        await self._send(ws, event, data)
+        try:
+            await self._send(ws, event, data)
+        except ConnectionError:  # the connection's process died just now: lost with it
+            self.dropped.append((event, data))
