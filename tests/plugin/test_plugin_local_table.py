@@ -31,6 +31,7 @@ TRANSCRIPT = """\
 ! @bob /augury release bird:crow
 @bob /augury release bird:owl
 @alice /augury sky
+@bob /augury howto
 @alice /play release dove
 @bob /augury pass
 @alice /augury release bird:crow
@@ -57,6 +58,7 @@ async def test_a_whole_plugin_game_at_the_local_table(augury, tmp_path: Path):
     assert "[to alice] Your flock: Crow, Dove, Eagle." in text
     assert "alice releases the Eagle (+6)." in text  # storm: one more
     assert "The sky seen by alice (game #1)." in text
+    assert "[only bob] **How to play**" in text  # a text shortcut: words for the asker alone
     assert "bob releases the Eagle (+6)." in text
     boards = sorted((tmp_path / "out" / "game-1").glob("board-*.png"))
     skies = sorted((tmp_path / "out" / "game-1").glob("sky-*.png"))

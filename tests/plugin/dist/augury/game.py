@@ -333,6 +333,7 @@ GAME.shortcuts = [  # type: ignore[attr-defined]
             Shortcut("choose", (Param("flock", required=True, complete=complete_flocks),), play=choose),
             Shortcut("sky", image="sky", pick=sky_of, caption="augury.sky.caption"),
             Shortcut("pass", play=lambda ctx: "pass"),
+            Shortcut("howto", text=lambda ctx: list(GAME.rules)),
         ),
     )
 ]
