@@ -86,6 +86,9 @@ def strength(games: int) -> None:
 
 
 def balance(games: int, positions: list, start_seed: int = 0) -> None:
+    """Heuristic against heuristic, each seat drafting a seeded random legal army from its
+    people's catalogue and the enemy's chaos mythology (players.random_army), so that the
+    unit figures compare many different armies. Draws count as games not won."""
     people_games, people_wins = Counter(), Counter()
     seat_wins, draws, people_draws = Counter(), 0, Counter()
     unit_games, unit_wins = Counter(), Counter()
@@ -93,49 +96,33 @@ def balance(games: int, positions: list, start_seed: int = 0) -> None:
     start = time.process_time()
     for seed in range(start_seed, start_seed + games):
         a, b = PAIRS[seed % len(PAIRS)]
-        players = {"p1": HeuristicPlayer(seed, people=a), "p2": HeuristicPlayer(seed + 1, people=b)}
+        players = {
+            "p1": HeuristicPlayer(seed, people=a, muster="random"),
+            "p2": HeuristicPlayer(seed + 1, people=b, muster="random"),
+        }
         state, _ = play(
             players, 10_000 + seed, options_for(seed), positions=positions if seed - start_seed < 60 else None
         )
         turns.append(state.turn.number if state.turn else 0)
         people_games[a] += 1
         people_games[b] += 1
-        first = state.first
-        if not state.winners:
+        w = state.winners[0] if state.winners else None
+        # every card an army held, once per army, whoever won (a draw is a game not won)
+        for role, cards in state.extra_data.get("armies", {}).items():
+            for card in set(cards):
+                unit_games[card] += 1
+                unit_wins[card] += role == w
+        if w is None:
             draws += 1
             people_draws[a] += 1
             people_draws[b] += 1
             continue
-        w = state.winners[0]
         people_wins[state.sides[w].people] += 1
-        seat_wins["first" if w == first else "second"] += 1
-        armies = state.extra_data.get("armies", {})
-        for role, cards in armies.items():
-            for card in set(cards):
-                unit_games[card] += 1
-                if role == w:
-                    unit_wins[card] += 1
+        seat_wins["first" if w == state.first else "second"] += 1
     spent = time.process_time() - start
-    decided = games - draws
     print(
-        f"heuristic vs heuristic, {games} games over {', '.join(BATTLES)}: {games / spent:.1f} games/s, median {statistics.median(turns):.0f} turns, draws {100 * draws / games:.1f}%"
+        f"heuristic vs heuristic, {games} games over {', '.join(BATTLES)}, random 400-point armies: {games / spent:.1f} games/s, median {statistics.median(turns):.0f} turns"
     )
-    for p in PEOPLES:
-        decided_p = people_games[p] - people_draws[p]
-        print(
-            f"  {p:<8} wins {100 * people_wins[p] / max(1, people_games[p]):5.1f}% of its {people_games[p]} games,"
-            f" {100 * people_wins[p] / max(1, decided_p):5.1f}% of the {decided_p} decided"
-        )
-    print(
-        f"  first player wins {100 * seat_wins['first'] / max(1, decided):5.1f}% of decided games, second {100 * seat_wins['second'] / max(1, decided):5.1f}%"
-    )
-    rates = sorted(
-        ((unit_wins[u] / unit_games[u], u) for u in unit_games if unit_games[u] >= 20), reverse=True
-    )
-    print("  units that win most (share of the games they were in that their side won):")
-    for rate, u in rates[:6]:
-        print(f"    {u:<8} {100 * rate:5.1f}%  ({unit_games[u]} games)")
-    print("  ...and least:", ", ".join(f"{u} {100 * r:.0f}%" for r, u in rates[-4:]))
     raw = {
         "games": games,
         "draws": draws,
@@ -146,7 +133,35 @@ def balance(games: int, positions: list, start_seed: int = 0) -> None:
         "unit_games": dict(unit_games),
         "unit_wins": dict(unit_wins),
     }
-    print("  raw:", json.dumps(raw, sort_keys=True))  # runs split over processes add up
+    report(raw)
+    print("  raw:", json.dumps(raw, sort_keys=True))  # runs split over processes add up (--merge)
+
+
+def report(total: dict) -> None:
+    """Balance figures from raw counts: each people's wins (draws are games not won, and
+    shown apart), the first player's share of decided games, and per unit how often the
+    armies holding it won, with the number of such armies."""
+    games, draws = total["games"], total["draws"]
+    decided = games - draws
+    print(f"  draws {100 * draws / games:.1f}% of {games} games")
+    for p in PEOPLES:
+        g, w, d = total["people_games"][p], total["people_wins"].get(p, 0), total["people_draws"].get(p, 0)
+        print(
+            f"  {p:<8} wins {100 * w / g:5.1f}% of its {g} games, {100 * w / max(1, g - d):5.1f}% of the {g - d} decided"
+        )
+    first, second = total["seat_wins"].get("first", 0), total["seat_wins"].get("second", 0)
+    print(
+        f"  first player wins {100 * first / max(1, decided):5.1f}% of decided games, second {100 * second / max(1, decided):5.1f}%"
+    )
+    ug, uw = total["unit_games"], total["unit_wins"]
+    rates = sorted(((uw.get(u, 0) / ug[u], u) for u in ug), reverse=True)
+    print("  units that win most (armies holding the unit: share won, wins/armies):")
+    for r, u in rates[:10]:
+        print(f"    {u:<8} {100 * r:5.1f}%  ({uw.get(u, 0)}/{ug[u]})")
+    print("  units that win least:")
+    for r, u in rates[-6:]:
+        print(f"    {u:<8} {100 * r:5.1f}%  ({uw.get(u, 0)}/{ug[u]})")
+    print("  every unit:", ", ".join(f"{u} {100 * r:.0f}% ({ug[u]})" for r, u in rates))
 
 
 def timings(positions: list) -> None:
@@ -173,6 +188,13 @@ def timings(positions: list) -> None:
     )
 
 
+def make(kind, seed: int):
+    """A soak seat: heuristic seats draft a random army one game in two, presets otherwise."""
+    if kind is HeuristicPlayer:
+        return HeuristicPlayer(seed, muster="random" if seed % 16 < 8 else "preset")
+    return kind(seed)
+
+
 def soak(games: int, start_seed: int) -> None:
     failures = 0
     steps_total = 0
@@ -183,7 +205,7 @@ def soak(games: int, start_seed: int) -> None:
         kinds = {0: (HeuristicPlayer, RandomPlayer), 4: (RandomPlayer, HeuristicPlayer)}.get(
             seed % 8, (RandomPlayer, RandomPlayer)
         )
-        players = {"p1": kinds[0](seed), "p2": kinds[1](seed + 1)}
+        players = {"p1": make(kinds[0], seed), "p2": make(kinds[1], seed + 1)}
         try:
             options = options_for(seed).model_copy(update={"max_turns": 30})  # random play rarely ends sooner
             state, steps = play(players, seed, options, check=True)
@@ -214,24 +236,8 @@ def merge(paths: list[str]) -> None:
                         bucket.update(v)
                     else:
                         total[k] = total.get(k, 0) + v
-    games, draws = total["games"], total["draws"]
-    decided = games - draws
-    print(
-        f"heuristic vs heuristic, {games} games in all ({len(paths)} runs): draws {100 * draws / games:.1f}%"
-    )
-    for p in PEOPLES:
-        g, w, d = total["people_games"][p], total["people_wins"].get(p, 0), total["people_draws"].get(p, 0)
-        print(
-            f"  {p:<8} wins {100 * w / g:5.1f}% of its {g} games, {100 * w / max(1, g - d):5.1f}% of the {g - d} decided"
-        )
-    first, second = total["seat_wins"].get("first", 0), total["seat_wins"].get("second", 0)
-    print(
-        f"  first player wins {100 * first / decided:5.1f}% of decided games, second {100 * second / decided:5.1f}%"
-    )
-    ug, uw = total["unit_games"], total["unit_wins"]
-    rates = sorted(((uw.get(u, 0) / ug[u], u) for u in ug if ug[u] >= 30), reverse=True)
-    print("  units that win most:", ", ".join(f"{u} {100 * r:.0f}% ({ug[u]})" for r, u in rates[:8]))
-    print("  units that win least:", ", ".join(f"{u} {100 * r:.0f}% ({ug[u]})" for r, u in rates[-6:]))
+    print(f"heuristic vs heuristic, {total['games']} games in all ({len(paths)} runs):")
+    report(total)
 
 
 def main() -> None:

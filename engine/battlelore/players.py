@@ -57,15 +57,102 @@ def expected(state: State, a: Unit, d: Unit, ranged: bool) -> float:
     return value
 
 
+def random_army(state: State, role: Role, rng: random.Random) -> c.Army:
+    """A seeded random legal army (002 l.207-216, RULES-NOTES B1 rule 3): deities, extra
+    Command cards and starting mana first, then units drawn one at a time from the people's
+    catalogue and the enemy's chaos mythology (002 l.30-33) while points and the class
+    limits allow (l.210), always keeping enough points for the minimum count; what is left
+    buys an artefact or mana. Balance games use it so that every unit is judged in many
+    different armies, not only in the presets."""
+    from engine.battlelore import army as musters
+    from engine.battlelore import setup as setups
+
+    data = content()
+    side = state.sides[role]
+    people, enemy = side.people, state.sides[state.other(role)].people
+    points = setups.points(state)
+    lim = musters.limits(points)
+    gods_pool = musters.allowed_gods(people, enemy)
+    gods = tuple(rng.sample(gods_pool, min(state.options.deities, len(gods_pool))))
+    extra_pool = sorted(x for x, card in data.extra.items() if card.people == people)
+    extra = tuple(rng.sample(extra_pool, rng.randint(0, min(2, len(extra_pool)))))
+    mana = rng.randint(0, 2)
+    budget = points - data.pricing.extra_card * len(extra) - data.pricing.mana * mana
+    # one draw picks a card, then one of its stat bars: a card with three bars is not drawn thrice as often
+    by_cls: dict[str, list] = defaultdict(list)
+    for u in musters.allowed_units(people, enemy):
+        bars = sorted(data.units[u].bars)
+        by_cls[data.units[u].cls].append(
+            [
+                (u if bar == bars[0] else f"{u}/{bar}", data.units[u].cls, musters.price(u, bar))
+                for bar in bars
+            ]
+        )
+
+    def draw(k: str, below: int = 10**6, least: int = 0) -> tuple[str, str, int] | None:
+        cards = [[b for b in bars if least <= b[2] < below] for bars in by_cls[k]]
+        cards = [bars for bars in cards if bars]
+        return rng.choice(rng.choice(cards)) if cards else None
+
+    # the minimum count, heroes and creatures in random numbers within the limits, troops for the rest
+    heroes = rng.randint(0, min(lim["hero"], len(by_cls["hero"]) and lim["hero"]))
+    creatures = rng.randint(0, min(lim["creature"], len(by_cls["creature"]) and lim["creature"]))
+    classes = ["hero"] * heroes + ["creature"] * creatures
+    classes += ["troop"] * max(0, lim["min"] - len(classes))
+    chosen = [draw(k) for k in classes]
+    # over the points: a random unit gives way to a cheaper one of its class, cheaper by the excess
+    # if one is (so that the cheapest cards are not favoured); a legend, if none is, to a troop
+    while (excess := sum(e[2] for e in chosen) - budget) > 0:
+        slots = [i for i, e in enumerate(chosen) if draw(e[1], below=e[2])]
+        if slots:
+            i = rng.choice(slots)
+            k, cost = chosen[i][1], chosen[i][2]
+            chosen[i] = draw(k, below=cost, least=cost - excess - 6) or draw(k, below=cost)
+        else:
+            legends = [i for i, e in enumerate(chosen) if e[1] != "troop"]
+            if not legends:
+                break  # the cheapest army does not fit: too few points to draft
+            i = rng.choice(legends)
+            chosen[i] = draw("troop", below=chosen[i][2]) or draw("troop")
+    # points to spare: more troops while they fit, or (half the time) artefacts and mana
+    while len(chosen) < lim["max"] and rng.random() < 0.5:
+        more = draw("troop", below=budget - sum(e[2] for e in chosen) + 1)
+        if more is None:
+            break
+        chosen.append(more)
+    rng.shuffle(chosen)
+    units = [e[0] for e in chosen]
+    spent = sum(e[2] for e in chosen)
+    ids = musters.army_ids(tuple(units))
+    arts: list[str] = []
+    left = budget - spent
+    usable = [
+        (a, spec)
+        for a, spec in sorted(data.artefacts.items())
+        if (spec.people in (None, people)) and spec.cost <= left
+    ]
+    rng.shuffle(usable)
+    for a, spec in usable[:1]:
+        targets = [i for i, e in zip(ids, units, strict=True) if data.units[e.split("/")[0]].cls in spec.cls]
+        if targets:
+            arts.append(f"{a}@{rng.choice(targets)}")
+            left -= spec.cost
+    mana += min(3, left // data.pricing.mana)
+    return c.Army(units=tuple(units), gods=gods, extra=extra, arts=tuple(arts), mana=mana)
+
+
 class HeuristicPlayer:
     """Greedy but sound: plays the card that activates the most useful units, moves them
     where they can strike hardest with friends beside them, attacks the best expected
     target, retreats where it is hurt least, and spends mana and Lore when they help."""
 
-    def __init__(self, seed: int = 0, people: str | None = None, preset: int | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, people: str | None = None, preset: int | None = None, muster: str = "preset"
+    ) -> None:
         self.random = random.Random(seed)
         self.people = people or PEOPLES[seed % 3]
         self.preset = preset if preset is not None else seed
+        self.muster = muster  # "preset" (a ready-made army, varied a little) or "random" (drafted)
         self._values: dict = {}
 
     def choose(self, state: State, role: Role) -> Any:
@@ -87,6 +174,11 @@ class HeuristicPlayer:
         return c.People(people=self.people)
 
     def _army(self, state, role, legal):
+        if self.muster == "random":
+            return random_army(state, role, self.random)
+        return self._preset_army(state, role, legal)
+
+    def _preset_army(self, state, role, legal):
         """A preset, with two troops swapped half the time for others of the people or of
         the enemy's chaos mythology (002 l.30-33), so that every unit sees battle."""
         if not legal:
