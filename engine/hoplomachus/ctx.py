@@ -49,7 +49,7 @@ class Ctx:
         kept = [s for s in f.last if s.turn >= f.turn - 1 and not (s.side == side and s.turn != f.turn)]
         n = 1 + sum(1 for s in kept if s.side == side and s.turn == f.turn)
         kept.append(
-            Step(
+            Step.model_construct(  # every field given, of its type: no validation on this hot path
                 n=n, turn=f.turn, side=side, kind=kind, unit=what or u.unit, hexes=[h for h in where if h],
                 why=why.model_dump(mode="json") if why is not None else None,
             )
