@@ -6,7 +6,7 @@ import sqlite3
 
 from bot.leagues import dates, repo, texts
 from bot.leagues.base import LeagueBase, private, public
-from bot.leagues.games import game_name, known_games, variants, variants_overlap
+from bot.leagues.games import game_name, known_games, solo, variants, variants_overlap
 from bot.leagues.images import standings_block
 from bot.leagues.ratings import DEFAULT_MODEL, MODELS
 from bot.service.api import Actor, Reply, UserError, Where
@@ -46,6 +46,8 @@ class AdminCommands(LeagueBase):
             raise UserError("league.err.bad_name", max=NAME_LENGTH)
         if game not in known_games():
             raise UserError("league.err.unknown_game", game=game, known=", ".join(known_games()))
+        if solo(game):  # one player against the rules: nobody to rate against
+            raise UserError("league.err.solo_game", game=game_name(game))
         variant = variant.strip().casefold()
         if variant and variant not in variants(game):
             raise UserError(

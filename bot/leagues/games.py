@@ -36,6 +36,13 @@ def known_games() -> list[str]:
     return game_ids()
 
 
+def solo(game_id: str) -> bool:
+    """A game for one player (a campaign against the rules): its runs go to the hall of
+    fame, not to a league's ratings."""
+    game = _game(game_id)
+    return game is not None and getattr(game, "max_players", 2) == 1
+
+
 def game_name(game_id: str) -> Text | str:
     """A game's name in the reader's language (its id when it is not installed)."""
     game = _game(game_id)

@@ -183,6 +183,8 @@ class RecordingListener(LeagueBase):
             return T("league.recorded.other_game", game=games.game_name(league.game))
         if not games.variant_matches(league.variant, games.variant_of(record.game, record.options, details)):
             return T("league.recorded.other_variant", variant=texts.variant(league.game, league.variant))
+        if len(seats) < 2:  # a solo run: the hall of fame ranks it, a league's ratings cannot
+            return T("league.recorded.solo")
         if any(s.user_id is None for s in seats):
             return T("league.recorded.ai_seat")
         outsiders = [s.name for s in seats if s.user_id not in members or not members[s.user_id].active]

@@ -40,6 +40,7 @@ TRANSCRIPT = """\
 @bob /game hall game:hoplomachus export:true
 @bob /game hall players:true
 @bob /game hall players:true export:true
+! @you /league create name:Runs game:hoplomachus
 """
 
 
@@ -72,6 +73,7 @@ async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
     csv = (tmp_path / "out" / "agora-standings-hoplomachus.csv").read_text()
     assert csv.startswith("rank,difficulty,player,runs,wins,best_won,hero,act,weeks,why,best_game")
     assert "\n1,fearless,ann,1,0,0,stygiana,1," in csv
+    assert "is played alone against its rules: its runs are ranked by the hall of fame" in text
     folder = tmp_path / "out" / "game-1"
     for image in ("camp-ann", "map-ann", "event-ann", "arena-ann"):
         assert any(folder.glob(f"{image}-*.png")), image

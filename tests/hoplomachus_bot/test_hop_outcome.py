@@ -26,3 +26,19 @@ async def test_selfplay_reports_a_lost_campaign_as_lost(hoplomachus):
     assert summary.ok, summary.failures
     assert summary.wins == {"lost": 2}
     assert out[0].startswith("Game 1 (seed 3): p1 lost after ") and "draw" not in "\n".join(out)
+
+
+def test_a_league_never_counts_a_solo_run(hoplomachus):
+    """A lost campaign would read as a win in a league of one (nobody to rank against):
+    leagues refuse solo games (`/league create`: test_hop_local_table.py) and never record
+    one; the hall of fame's standings rank them."""
+    from types import SimpleNamespace
+
+    from bot.leagues.recording import RecordingListener
+
+    league = SimpleNamespace(game="hoplomachus", variant="")
+    record = SimpleNamespace(game="hoplomachus", options={"difficulty": "valiant"})
+    seat = SimpleNamespace(user_id="u1", name="Ann")
+    member = {"u1": SimpleNamespace(active=True)}
+    refusal = RecordingListener._refusal(league, record, {"difficulty": "valiant"}, [seat], member)
+    assert refusal is not None and refusal.key == "league.recorded.solo"
