@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.i18n import T, register_catalog, register_texts, t
+from engine.i18n import T, has_key, register_catalog, register_texts
 
 register_catalog(Path(__file__).parent / "locales")
 
@@ -24,16 +24,14 @@ HOWTO = 5  # blt.howto.1..5: the typed commands, after the engine's own notation
 
 def _register_presets() -> None:
     """Starter armies' names, and `/game new battle:`'s choices: pitched and the scenarios
-    (content packs may add some), each labelled by its name."""
+    (content packs may add some). The built-in ones have short labels in the catalog
+    (`/game new` is near Discord's 4000 characters); a pack's scenario is labelled by its name."""
     BATTLES[:] = battles()
     scenarios = content().scenarios
     for loc in ("en", "fr"):
         register_texts(loc, {f"blt.preset.{k}": getattr(p.name, loc) for k, p in content().presets.items()})
-        register_texts(
-            loc,
-            {f"battlelore.option.battle.{sid}": getattr(scenarios[sid].name, loc) for sid in BATTLES[1:]}
-            | {"battlelore.option.battle.pitched": t("blt.variant.pitched", loc)},
-        )
+        labels = {f"battlelore.option.battle.{sid}": getattr(scenarios[sid].name, loc) for sid in BATTLES[1:]}
+        register_texts(loc, {k: v for k, v in labels.items() if not has_key(k, loc)})
 
 
 _register_presets()
