@@ -134,6 +134,14 @@ class Hoplomachus:
             )
         return out
 
+    def decision(self, state: State, role: Role) -> Any:
+        """What the player decides now: a question of the rivals' turn, else the phase and the
+        fight turn (or the week). A new one pings the player and puts its question beside
+        the buttons, though a solo player never stops being to play."""
+        if state.ask is not None:
+            return ("ask", state.ask.kind, state.ask.step, state.ask.actor, tuple(state.ask.options))
+        return (state.phase, state.fight.turn if state.fight else state.weeks)
+
     def standing(self, state: State, role: Role, orders: dict[str, str]) -> Any:
         if orders.get("rivals") == "auto" and state.ask is not None and role == ROLE:
             return rules.legal(state, role)[0]
@@ -159,7 +167,8 @@ class Hoplomachus:
             new = path[min(path.index(old) + 1, len(path) - 1)] if old in path else old
             return T("hop.label.up", n=command.die, old=T(f"hop.die.{old}"), new=T(f"hop.die.{new}"))
         if isinstance(command, c.Pick) and f is not None and f.at(command.hex):
-            return T("hop.who", name=T(f"hop.unit.{f.at(command.hex).unit}"), hex=command.hex)
+            who = T("hop.who", name=T(f"hop.unit.{f.at(command.hex).unit}"), hex=command.hex)
+            return T(f"hop.label.pick.{state.ask.kind}", unit=who) if state.ask else who
         if isinstance(command, c.Keep | c.Glory):
             return T(f"hop.opp.{command.card}")
         if isinstance(command, c.Go | c.Sail):

@@ -50,3 +50,23 @@ def test_fight_choices_in_words():
     assert "(d4)" in attack and "(d3)" in attack and "attacks" in attack
     fr = render(GAME.label(state, "p1", c.End()), "fr")
     assert fr != "End your turn" and fr
+
+
+def test_a_question_of_the_rivals_turn_says_what_each_button_decides():
+    """seed 003 l.384: the player breaks the rival's tie between targets; each button says
+    which unit the rival then attacks, and the question is a new decision (it pings)."""
+    from engine.hoplomachus import turn
+    from engine.hoplomachus.ctx import Ctx
+
+    state = fight(["r:kl_blade@d3", "p:kl_guard@c4", "p:la_shell@d4"], arena="argonauts")
+    before = GAME.decision(state, "p1")
+    for u in state.fight.units:
+        u.hp = 3
+    state.fight.step, state.fight.sub = "rival", "engage"
+    state.fight.pending = [state.fight.units[0].fid]
+    turn.settle(Ctx(state))
+    assert state.ask is not None and state.ask.kind == "target"
+    assert GAME.decision(state, "p1") != before
+    words = [render(GAME.label(state, "p1", x), "en") for x in GAME.legal(state, "p1")]
+    assert words and all(w.startswith("It attacks ") for w in words)
+    assert render(GAME.label(state, "p1", GAME.legal(state, "p1")[0]), "fr").startswith("Il attaque ")

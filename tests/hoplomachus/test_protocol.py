@@ -53,7 +53,7 @@ def test_standing_order_answers_the_rivals_questions():
     state.ask = Ask(kind="target", step="engage", actor=state.fight.units[0].fid, options=["c4", "d4"])
     assert GAME.standing(state, "p1", {"rivals": "auto"}) == c.Pick(hex="c4")
     assert GAME.standing(state, "p1", {"rivals": "ask"}) is None
-    assert render(GAME.label(state, "p1", c.Pick(hex="d4")), "en") == "Shellback (d4)"
+    assert render(GAME.label(state, "p1", c.Pick(hex="d4")), "en") == "It attacks Shellback (d4)"
 
 
 def test_the_public_view_hides_what_only_the_player_saw():
