@@ -150,3 +150,16 @@ def test_the_route_of_the_act_is_kept_place_by_place_and_starts_again_with_each_
             checked += 1
         assert GAME.view(state, None).route[-1] == state.location
     assert checked > 10 and act >= 2
+
+
+def test_a_campaign_saved_before_the_trail_and_the_route_loads_with_them_empty():
+    """Saved states of schema 1 from before `fight.last` and `route` existed still load."""
+    state = fight(["p:kl_guard@d4"], rival_camp=["la_reaver"], step="rival")
+    rival_turn(state)
+    data = json.loads(state.model_dump_json())
+    del data["route"]
+    del data["fight"]["last"]
+    old = GAME.load_state(data)
+    assert old.route == [] and old.fight.last == []
+    assert GAME.view(old, None).route == [old.location]
+    assert GAME.legal(old, "p1") == GAME.legal(state, "p1")
