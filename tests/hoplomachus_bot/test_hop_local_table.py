@@ -54,6 +54,12 @@ async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
     assert "Prowess gained: Iron Skin." in text
     assert "Your camp moves to Exiles' Camp." in text and "The Tribune is Deep Oracle." in text
     assert "You deploy Grave Walker (d7)." in text
+    # the rivals' automatic turn: a numbered list, each line with the rule behind it
+    assert (
+        "The rival's turn 1:\n1. The rival deploys Pit Butcher (c1) (3 HP). Rule: top of the rival camp"
+        in text
+    )
+    assert "The arena's turn 1:" in text and "Rule: roaming, by the arena die." in text
     assert "[only ann] The camp of ann (game #1)." in text and "[only bob] The world map of game #1." in text
     assert "Stygiana, Fearless: Act 1" in text  # /game status in words
     assert "is over" in text.lower() and "Campaign lost: your hero fell." in text
