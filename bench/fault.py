@@ -33,19 +33,59 @@ import multiprocess as mp  # noqa: E402
 from bot.dbcopy import replay_game  # noqa: E402
 from bot.store import open_store  # noqa: E402
 
+RESTART_WAIT = 60.0  # how long after a restart its shard's owed moves and "thinking..." may take
+
+
+async def owed_at_kill(db: str, shard: int, killed_at: float) -> tuple[int, int]:
+    """Moves stored and not announced, and "thinking..." open, on `shard`'s guilds from before
+    the kill (the dead process's, which its successor must resolve)."""
+    store = await open_store(db)
+    try:
+        rows = [
+            r
+            for r in await store.undelivered()
+            if mp.shard_of(r.guild) == shard and r.created_at <= killed_at
+        ]
+        items = [
+            t for t in await store.thinking() if mp.shard_of(t.guild) == shard and t.created_at <= killed_at
+        ]
+        return len(rows), len(items)
+    finally:
+        await store.close()
+
+
+async def after_restart(
+    db: str, shard: int, killed_at: float, n: int
+) -> tuple[tuple[int, int], float | None]:
+    """What the dead process left owed when its successor connected, and the seconds until
+    its successor had resolved all of it (None: not within RESTART_WAIT)."""
+    started = time.monotonic()
+    first = await owed_at_kill(db, shard, killed_at)
+    left = first
+    while time.monotonic() - started < RESTART_WAIT:
+        if left == (0, 0):
+            return first, time.monotonic() - started
+        await asyncio.sleep(0.5)
+        left = await owed_at_kill(db, shard, killed_at)
+    print(
+        f"  kill {n}: {left[0]} moves and {left[1]} thinking still owed {RESTART_WAIT:.0f} s after the restart"
+    )
+    return first, None
+
 
 async def killer(
-    fake, processes, db, log, kills: int, rng: random.Random, done: asyncio.Event
+    fake, processes, db, log, kills: int, rng: random.Random, done: asyncio.Event, checks: list
 ) -> list[float]:
     """Kill shard 0's process (or shard 1's, every third time) with SIGKILL mid-traffic, then
-    restart it after a moment; returns how long each one was down."""
+    restart it after a moment; returns how long each one was down. `checks` gets, for each
+    restart, the task checking that the successor resolves what the dead process owed."""
     downtimes = []
     for n in range(kills):
         await asyncio.sleep(rng.uniform(2.0, 4.0))
         shard = 1 if n % 3 == 2 else 0
         processes[shard].kill()
         processes[shard].wait()
-        died = time.monotonic()
+        died, killed_at = time.monotonic(), time.time()
         await asyncio.sleep(rng.uniform(0.5, 2.0))
         processes[shard] = mp.start_bot(fake, db, log, shard)
         deadline = time.monotonic() + 90
@@ -54,9 +94,36 @@ async def killer(
                 raise SystemExit(f"shard {shard}'s process did not come back:\n{log.read_text()[-4000:]}")
             await asyncio.sleep(0.05)
         downtimes.append(time.monotonic() - died)
+        checks.append(asyncio.create_task(after_restart(db, shard, killed_at, n + 1)))
         print(f"  kill {n + 1}: shard {shard} down {downtimes[-1]:.1f} s", flush=True)
     done.set()
     return downtimes
+
+
+DRAIN_WAIT = 150.0  # a send that failed in a live process is retried after 120 s (bot/discord/delivery.py)
+
+
+async def outbox_drained(db: str, wait: float) -> float | None:
+    """Seconds until nothing is owed any more (outbox and open "thinking..."), or None."""
+    store = await open_store(db)
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < wait:
+            owed, thinking = await store.undelivered(), await store.thinking()
+            if not owed and not thinking:
+                return time.monotonic() - started
+            await asyncio.sleep(1.0)
+        now = time.time()
+        for row in owed:
+            print(
+                f"  still owed: game {row.game_id} seq {row.seq} guild {row.guild} age {now - row.created_at:.0f} s"
+                f" token {(row.token or '-')[:12]}"
+            )
+        for item in thinking:
+            print(f"  still thinking: {item.token[:12]} age {now - item.created_at:.0f} s")
+        return None
+    finally:
+        await store.close()
 
 
 async def audit(fake, db: str) -> dict[str, int]:
@@ -179,7 +246,10 @@ async def run(args: argparse.Namespace, db: str, folder: Path) -> int:
                 for i, (ch, users) in enumerate(tables)
             )
         )
-        downtimes = await killer(fake, processes, db, log, args.kills, random.Random(args.seed), killed)
+        checks: list[asyncio.Task] = []
+        downtimes = await killer(
+            fake, processes, db, log, args.kills, random.Random(args.seed), killed, checks
+        )
         await asyncio.sleep(2)
         stop.set()
         try:
@@ -188,6 +258,8 @@ async def run(args: argparse.Namespace, db: str, folder: Path) -> int:
             print("  (some players were still waiting on an answer after 180 s)")
         elapsed = time.monotonic() - started
         await asyncio.sleep(8)  # a few ticks (2 s) for the restarted processes to deliver what is owed
+        restarts = await asyncio.gather(*checks)
+        drained = await outbox_drained(db, DRAIN_WAIT)
         await fake.settle(quiet=0.5, timeout=30)
         results = await audit(fake, db)
     finally:
@@ -206,7 +278,22 @@ async def run(args: argparse.Namespace, db: str, folder: Path) -> int:
     )
     print(f"  downtime per kill: median {sorted(downtimes)[len(downtimes) // 2]:.1f} s")
     print(f"  commands unacknowledged while their shard was down (nothing stored): {timings.unanswered}")
-    failures = 0
+    print(
+        "  outbox and thinking drained "
+        + (
+            f"{drained:.0f} s after the players stopped (+8 s)"
+            if drained is not None
+            else f"NOT within {DRAIN_WAIT:.0f} s"
+        )
+    )
+    owed = [first for first, _ in restarts]
+    times = [t for _, t in restarts if t is not None]
+    print(
+        f"  after each restart: the dead process had left {sum(m for m, _ in owed)} moves unannounced and"
+        f' {sum(k for _, k in owed)} "thinking..." open; {len(times)}/{len(restarts)} successors resolved'
+        f" all of it (slowest {max(times, default=0):.1f} s after connecting)"
+    )
+    failures = len(restarts) - len(times)
     figures = ("moves stored", "games", "moves announced late by the outbox")
     for name, value in results.items():
         bad = value and name not in figures and "nonce" not in name
