@@ -7,7 +7,10 @@ Everything here is pure drawing: no game rules, no I/O beyond reading font files
 from __future__ import annotations
 
 import io
+import json
+import struct
 import threading
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -338,3 +341,177 @@ def png_bytes(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.quantize(palette=palette, dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=3)
     return buffer.getvalue()
+
+
+# --- strips: images made of horizontal bands, each drawn and encoded once ----------------------
+#
+# A board after a move differs from the board before it in a band or two (the header, one army),
+# so a renderer may describe its image as strips, each with a key naming everything its pixels
+# depend on. `strips_png` draws and encodes only the strips whose key it has not met, and reuses
+# the compressed bytes of the others: a PNG's pixel data is one zlib stream, and deflate blocks
+# compressed separately (each strip with its own compressor, ended by a sync flush) concatenate
+# into one valid stream, with the Adler-32 checksums combined arithmetically. Each strip gets its
+# own range of palette entries (its anti-aliasing shades) after the named colours, so its indices
+# do not depend on the other strips.
+
+_ADLER = 65521
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class Strip:
+    """A band of an image: `height` rows drawn by `draw(canvas_draw)` on a fresh canvas of paper
+    colour, whose pixels depend only on `key` (None: drawn every time, never cached)."""
+
+    __slots__ = ("key", "height", "draw", "background")
+
+    def __init__(self, key: object, height: int, draw, background: Colour = Ink.PAPER) -> None:
+        self.key, self.height, self.draw, self.background = key, height, draw, background
+
+    def image(self, width: int) -> Image.Image:
+        canvas = Image.new("RGB", (width, self.height), self.background)
+        self.draw(ImageDraw.Draw(canvas))
+        return canvas
+
+
+class _Encoded:
+    __slots__ = ("chunk", "adler", "length", "palette", "size")
+
+    def __init__(self, chunk: bytes, adler: int, length: int, palette: bytes) -> None:
+        self.chunk, self.adler, self.length, self.palette = chunk, adler, length, palette
+        self.size = len(chunk) + len(palette) + 200
+
+
+class StripCache:
+    """Encoded strips by key, least recently used dropped past `budget` bytes; thread-safe (the
+    bot renders in worker threads)."""
+
+    def __init__(self, budget: int = 64 << 20) -> None:
+        self.budget = budget
+        self._items: dict[object, _Encoded] = {}
+        self._size = 0
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: object) -> _Encoded | None:
+        with self._lock:
+            found = self._items.pop(key, None)
+            if found is None:
+                self.misses += 1
+                return None
+            self._items[key] = found  # most recent last
+            self.hits += 1
+            return found
+
+    def put(self, key: object, value: _Encoded) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._size -= old.size
+            self._items[key] = value
+            self._size += value.size
+            while self._size > self.budget and self._items:
+                self._size -= self._items.pop(next(iter(self._items))).size
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._size = 0
+
+
+STRIPS = StripCache()
+
+
+def _adler_combine(adler1: int, adler2: int, length2: int) -> int:
+    """zlib's adler32_combine: the checksum of A+B from those of A and B and B's length."""
+    rem = length2 % _ADLER
+    sum1 = adler1 & 0xFFFF
+    sum2 = (rem * sum1) % _ADLER
+    sum1 = (sum1 + (adler2 & 0xFFFF) + _ADLER - 1) % _ADLER
+    sum2 = (sum2 + ((adler1 >> 16) & 0xFFFF) + ((adler2 >> 16) & 0xFFFF) + _ADLER - rem) % _ADLER
+    return sum1 | (sum2 << 16)
+
+
+def _encode_strip(image: Image.Image, first: int, count: int) -> _Encoded:
+    """Quantize a strip to the named colours plus `count` shades learnt from it (palette
+    entries first..first+count-1), filter each row with PNG filter 0, deflate."""
+    base = _base_palette()
+    nbase = len(base) // 3
+    sample = image.resize((max(image.width // 3, 1), max(image.height // 3, 1)), Image.Resampling.NEAREST)
+    learnt = (sample.quantize(count, method=Image.Quantize.FASTOCTREE).getpalette() or [])[: count * 3]
+    learnt += (learnt[:3] or base[:3]) * (count - len(learnt) // 3)  # pad with a colour already there
+    palette = Image.new("P", (1, 1))
+    palette.putpalette((base + learnt + base[:3] * 256)[: 256 * 3])
+    indices = image.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+    # palette index -> this strip's index in the whole image's palette
+    table = bytes(i if i < nbase else (first + i - nbase if i < nbase + count else 0) for i in range(256))
+    indices = indices.translate(table)
+    width = image.width
+    raw = b"".join(b"\x00" + indices[y * width : (y + 1) * width] for y in range(image.height))
+    compressor = zlib.compressobj(3, zlib.DEFLATED, -15)
+    chunk = compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    return _Encoded(chunk, zlib.adler32(raw), len(raw), bytes(learnt))
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def strips_png(width: int, strips: list[Strip], cache: StripCache | None = STRIPS) -> bytes:
+    """A 256-colour PNG of `strips` stacked top to bottom (see the comment above `Strip`)."""
+    base = _base_palette()
+    nbase = len(base) // 3
+    count = (256 - nbase) // max(len(strips), 1)
+    palette = bytearray(base)
+    chunks: list[bytes] = []
+    adler, height = 1, 0
+    for n, strip in enumerate(strips):
+        first = nbase + n * count
+        key = None if strip.key is None or cache is None else (width, strip.height, first, count, strip.key)
+        encoded = cache.get(key) if key is not None else None
+        if encoded is None:
+            encoded = _encode_strip(strip.image(width), first, count)
+            if key is not None:
+                cache.put(key, encoded)
+        palette += encoded.palette
+        chunks.append(encoded.chunk)
+        adler = _adler_combine(adler, encoded.adler, encoded.length)
+        height += strip.height
+    stream = b"\x78\x01" + b"".join(chunks) + b"\x03\x00" + struct.pack(">I", adler)
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _png_chunk(b"IHDR", header),
+            _png_chunk(b"PLTE", bytes(palette)),
+            _png_chunk(b"IDAT", stream),
+            _png_chunk(b"IEND", b""),
+        )
+    )
+
+
+def strips_image(width: int, strips: list[Strip]) -> Image.Image:
+    """The RGB image of `strips` stacked (what `strips_png` encodes), drawn afresh."""
+    image = Image.new("RGB", (width, sum(s.height for s in strips)), Ink.PAPER)
+    top = 0
+    for strip in strips:
+        image.paste(strip.image(width), (0, top))
+        top += strip.height
+    return image
+
+
+def band_strips(kind: str, common: object, bands: list, height: int, drawer) -> list[Strip]:
+    """Strips from `bands`, each (name, top, keyed, draw) in order down the image: the strip runs
+    from its top to the next one's; its key is (kind, name, common, `keyed` as sorted JSON), so
+    `keyed` must hold everything its rows show beyond `common`; `drawer(draw, top)` makes the
+    drawing function of a strip starting at `top`. Tops are rounded up to even: text positions
+    are rounded half to even, so only an even shift draws a half-pixel position the same (the
+    key keeps what was rounded: the rows' content then sits a pixel higher in the strip)."""
+    tops = [top + top % 2 for _, top, _, _ in bands]
+    return [
+        Strip(
+            (kind, name, common, wanted % 2, json.dumps(keyed, sort_keys=True)),
+            bottom - top,
+            drawer(draw, top),
+        )
+        for (name, wanted, keyed, draw), top, bottom in zip(bands, tops, [*tops[1:], height], strict=True)
+    ]

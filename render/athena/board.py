@@ -18,7 +18,17 @@ from render.athena.names import colour_name, phase_name
 from render.athena.panel import draw_panel
 from render.athena.scene import Scene, seats
 from render.athena.tiles import card_back, power_badge, threat_marker
-from render.common import THREAT_SHAPE, Ink, dashed_box, draw_fitted, draw_text, rounded_box, text_width
+from render.common import (
+    THREAT_SHAPE,
+    Ink,
+    Strip,
+    band_strips,
+    dashed_box,
+    draw_fitted,
+    draw_text,
+    rounded_box,
+    text_width,
+)
 
 WIDTH = 1200
 MARGIN = 20
@@ -40,16 +50,92 @@ class Board:
         self.army_h = {role: army_height(view, role) for role in (self.upper, self.lower)}
         self.centre_top = HEADER + GAP + self.army_h[self.upper] + GAP
         self.height = HEADER + sum(self.army_h.values()) + CENTRE + LEGEND + 4 * GAP
-        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
-        self.scene = Scene(ImageDraw.Draw(self.image), view, names, locale)
+        self.scene = Scene(None, view, names, locale)  # its canvas: the whole board's, or a strip's
 
     def render(self) -> Image.Image:
+        """The whole board on one canvas (what `strips` cut into bands)."""
+        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
+        self.scene.draw = ImageDraw.Draw(self.image)
         self.header()
         self.army_section(self.upper, HEADER + GAP, mirrored=True)
         self.centre(self.centre_top)
         self.army_section(self.lower, self.centre_top + CENTRE + GAP, mirrored=False)
         self.legend(self.height - LEGEND)
         return self.image
+
+    def strips(self) -> list[Strip]:
+        """The board as bands, each keyed by the parts of the view it shows: after a move, only
+        the bands whose part changed are drawn and encoded again. Each part (header, upper army,
+        centre, lower army, legend) is cut in the middle of the gaps around it, and cut again
+        between the lines of its panel or of the centre; a band draws its whole part clipped to
+        itself, so its pixels equal those of `render`."""
+        v = self.scene.view
+        data = v.model_dump(mode="json")
+        half = GAP // 2
+        upper_top, lower_top = HEADER + GAP, self.centre_top + CENTRE + GAP
+        header = {
+            k: data[k] for k in ("scenario", "round", "duel", "rounds_to_win", "phase", "active", "winner")
+        }
+        bands = [("header", 0, header, lambda top: self.header())]
+        bands += self._army_bands(self.upper, upper_top, upper_top - half, data, True)
+        bands += self._centre_bands(self.centre_top, data)
+        bands += self._army_bands(self.lower, lower_top, lower_top - half, data, False)
+        legend_top = self.height - LEGEND
+        bands.append(("legend", legend_top - half, {}, lambda top: self.legend(legend_top - top)))
+        common = (self.scene.locale, tuple(sorted(self.scene.names.items())), tuple(v.roles))
+        return band_strips("athena.board", common, bands, self.height, self._drawer)
+
+    def _army_bands(self, role: str, at: int, start: int, data: dict, mirrored: bool) -> list:
+        """An army and its panel, cut between the panel's lines (name and badges, rounds and
+        VP, counts, captures and terrains); the cards span every band."""
+        army, winner = data["armies"][role], data["winner"]
+        slots = army["slots"]
+        badges = (winner is None and role in data["active"], winner is None and role == data["attacker"])
+
+        def draw(top: int) -> None:
+            self.army_section(role, at - top, mirrored)
+
+        fields = [
+            (start, {"badges": badges}),
+            (at + 52, {k: army[k] for k in ("rounds_won", "round_vp")} | {"need": data["rounds_to_win"]}),
+            (at + 130, {k: army[k] for k in ("tokens", "hand_count", "power_deck", "power_discard")}),
+            (at + 202, {k: army[k] for k in ("captured", "terrains", "terrain_vp")}),
+        ]
+        return [
+            (f"{role}.{i}", top, {"slots": slots, **keyed}, draw) for i, (top, keyed) in enumerate(fields)
+        ]
+
+    def _centre_bands(self, at: int, data: dict) -> list:
+        """The terrain row, the duel, the last duel."""
+        v = self.scene.view
+
+        def draw(top: int) -> None:
+            self.centre(at - top)
+
+        resolved = all(e.value is not None for e in v.engaged.values()) and v.phase != "resolution"
+        duel = {k: data[k] for k in ("engaged", "duel", "attacker", "winner")} | {"resolved": resolved}
+        duel_top = at + TERRAINS + 6
+        return [
+            (
+                "terrains",
+                at - GAP // 2,
+                {k: data[k] for k in ("terrain_row", "terrain_deck", "terrain_values")},
+                draw,
+            ),
+            ("duel", duel_top, duel, draw),
+            ("last", duel_top + 16 + DUEL + 6, {"last": data["last_duel"]}, draw),
+        ]
+
+    def _drawer(self, draw, top: int):
+        def on(canvas: ImageDraw.ImageDraw) -> None:
+            scene = self.scene
+            self.scene = Scene(canvas, scene.view, scene.names, scene.locale)
+            try:
+                draw(top)
+            finally:
+                self.scene = scene
+
+        return on
 
     def header(self) -> None:
         s, v = self.scene, self.scene.view
@@ -150,3 +236,7 @@ def army_height(view: AthenaView, role: str) -> int:
 
 def board_image(view: AthenaView, names: dict[str, str], locale: str) -> Image.Image:
     return Board(view, names, locale).render()
+
+
+def board_strips(view: AthenaView, names: dict[str, str], locale: str) -> list[Strip]:
+    return Board(view, names, locale).strips()

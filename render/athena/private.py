@@ -15,7 +15,17 @@ from render.athena.centre import CAPTION, duel, last_duel
 from render.athena.names import card_name, colour_name, label, phase_name, player_name, power_name, power_text
 from render.athena.scene import Scene, seats
 from render.athena.tiles import threat_marker
-from render.common import Ink, draw_fitted, draw_text, pills_leftwards, rounded_box, text_width, wrap
+from render.common import (
+    Ink,
+    Strip,
+    band_strips,
+    draw_fitted,
+    draw_text,
+    pills_leftwards,
+    rounded_box,
+    text_width,
+    wrap,
+)
 
 WIDTH = 1200
 MARGIN = 20
@@ -50,8 +60,7 @@ class Private:
         self.height = (
             HEADER + self.duel_area + 56 + army_h + 24 + (50 if self.intel else 0) + 44 + hand_h + MARGIN - 10
         )
-        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw: ImageDraw.ImageDraw | None = None  # the whole image's canvas, or a strip's
 
     def row_height(self, row: int) -> int:
         """Tall enough for the slot of that row with the most powers shown."""
@@ -63,11 +72,20 @@ class Private:
         return POWER_HEAD + TEXT_LINE * len(effect) + 20
 
     def render(self) -> Image.Image:
+        """The whole image on one canvas (what `strips` cut into bands)."""
+        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
+        self.draw = ImageDraw.Draw(self.image)
         self.header()
         y = HEADER + 16
         if self.duel_area:
             self.duel_band(y)
             y += self.duel_area
+        y = self.army_part(y)
+        self.rest(y)
+        return self.image
+
+    def army_part(self, y: int) -> int:
+        """ "Your army" and the army; returns where what follows starts."""
         draw_text(self.draw, (MARGIN, y), label("your_army", self.locale), 26, Ink.TEXT, bold=True)
         self.engaged_note(y)
         y += 40
@@ -75,12 +93,94 @@ class Private:
             self.army.slots, MARGIN, y, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__, mirrored=False
         )
         draw_army(self.draw, self.army.slots, boxes, self.locale, with_powers=True)
-        y += used + 24
+        return y + used + 24
+
+    def rest(self, y: int) -> None:
+        """What this player learned of the opponent's army, and their hand."""
         if self.intel:
             self.intel_line(y)
             y += 50
         self.hand_list(y)
-        return self.image
+
+    def strips(self) -> list[Strip]:
+        """The image as bands (header, duel, army, intel and hand), cut 8 px before each part,
+        each keyed by the parts of the view it shows (see `render.common.Strip`)."""
+        v, me = self.view.model_dump(mode="json"), self.me
+        army = v["armies"][me]
+        common = (self.locale, tuple(sorted(self.names.items())), tuple(self.view.roles), me)
+        army_top = HEADER + 16 + self.duel_area
+        rest_top = army_top + 40 + self.army_height() + 24
+        parts = [
+            (
+                "header",
+                0,
+                {k: v[k] for k in ("round", "duel", "phase", "attacker")}
+                | {k: army[k] for k in ("tokens", "hand_count", "power_deck")},
+                lambda top: self.header(),
+            ),
+        ]
+        if self.duel_area:  # the duel in progress, then the last duel
+            duel_top = HEADER + 16
+            resolved = (
+                all(e.value is not None for e in self.view.engaged.values()) and v["phase"] != "resolution"
+            )
+            duel = {k: v[k] for k in ("engaged", "duel", "attacker", "winner")} | {"resolved": resolved}
+            parts += [
+                ("duel", HEADER + 8, duel, lambda top: self.duel_band(duel_top - top)),
+                (
+                    "last",
+                    duel_top + 15 + DUEL_H,
+                    {"last": v["last_duel"]},
+                    lambda top: self.duel_band(duel_top - top),
+                ),
+            ]
+        # the army: its title (and the note of the engaged card), then each row of cards
+        shape = [(s["slot"], s["row"], s["x"]) for s in army["slots"]]
+        parts.append(
+            (
+                "army",
+                army_top - 8,
+                {"shape": shape, "engaged": v["engaged"].get(me)},
+                lambda top: self.army_part(army_top - top),
+            )
+        )
+        y = army_top + 40
+        for row in range(len(self.rows) - 1, -1, -1):  # top to bottom: the bottom row is row 0
+            slots = [s for s in army["slots"] if s["row"] == row]
+            parts.append(
+                (
+                    f"row{row}",
+                    y - GAP // 2,
+                    {"shape": shape, "slots": slots},
+                    lambda top: self.army_part(army_top - top),
+                )
+            )
+            y += self.rows[row] + GAP
+        intel = [s.model_dump(mode="json") for s in self.intel]
+        parts.append(
+            (
+                "rest",
+                rest_top - 8,
+                {"intel": intel, "hand": army["hand"]},
+                lambda top: self.rest(rest_top - top),
+            )
+        )
+        return band_strips("athena.private", common, parts, self.height, self._drawer)
+
+    def army_height(self) -> int:
+        return layout(
+            self.army.slots, MARGIN, 0, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__, mirrored=False
+        )[1]
+
+    def _drawer(self, draw, top: int):
+        def on(canvas: ImageDraw.ImageDraw) -> None:
+            self.draw = canvas
+            try:
+                draw(top)
+            finally:
+                self.draw = None
+
+        return on
 
     def header(self) -> None:
         d, v, loc = self.draw, self.view, self.locale
@@ -221,3 +321,7 @@ class Private:
 
 def private_image(view: AthenaView, names: dict[str, str], locale: str) -> Image.Image:
     return Private(view, names, locale).render()
+
+
+def private_strips(view: AthenaView, names: dict[str, str], locale: str) -> list[Strip]:
+    return Private(view, names, locale).strips()
