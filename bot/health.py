@@ -101,13 +101,13 @@ class Heartbeat:
         self.task: asyncio.Task[None] | None = None
 
     def connected(self) -> bool:
+        if not self.client.is_ready() or self.client.is_closed():
+            return False
+        shards = getattr(self.client, "shards", None)
+        if isinstance(shards, dict) and shards:  # a sharded bot has no `ws`: one connection per shard
+            return all(not info.is_closed() for info in shards.values())
         socket = getattr(self.client, "ws", None)
-        return (
-            self.client.is_ready()
-            and not self.client.is_closed()
-            and socket is not None
-            and bool(getattr(socket, "open", False))
-        )
+        return socket is not None and bool(getattr(socket, "open", False))
 
     def beat(self) -> bool:
         if not self.connected():

@@ -96,6 +96,23 @@ def test_the_heartbeat_is_written_only_while_connected_and_removed_on_stop(tmp_p
     assert not beat.path.exists()
 
 
+class FakeShard:
+    def __init__(self) -> None:
+        self.closed = False
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+
+def test_a_sharded_bot_beats_while_every_shard_is_connected(tmp_path):
+    client = FakeClient()  # discord.py's AutoShardedClient: no `ws`, a connection per shard
+    client.ready, client.ws, client.shards = True, None, {0: FakeShard(), 1: FakeShard()}
+    beat = Heartbeat(client, tmp_path / "beat")
+    assert beat.beat()
+    client.shards[1].closed = True
+    assert not beat.beat()
+
+
 def test_python_m_bot_health_reads_dotenv_and_exits_non_zero_when_unhealthy(tmp_path):
     (tmp_path / ".env").write_text(
         f"AGORA_DB={tmp_path / 'agora.db'}\nDISCORD_TOKEN=t\nAGORA_HEARTBEAT={tmp_path / 'beat'}\n",
