@@ -362,10 +362,13 @@ class Strip:
     """A band of an image: `height` rows drawn by `draw(canvas_draw)` on a fresh canvas of paper
     colour, whose pixels depend only on `key` (None: drawn every time, never cached)."""
 
-    __slots__ = ("key", "height", "draw", "background")
+    __slots__ = ("key", "height", "draw", "background", "part")
 
-    def __init__(self, key: object, height: int, draw, background: Colour = Ink.PAPER) -> None:
+    def __init__(
+        self, key: object, height: int, draw, background: Colour = Ink.PAPER, part: object = None
+    ) -> None:
         self.key, self.height, self.draw, self.background = key, height, draw, background
+        self.part = part  # strips of one part (not None) drawn by one call: see `strips_png`
 
     def image(self, width: int) -> Image.Image:
         canvas = Image.new("RGB", (width, self.height), self.background)
@@ -464,14 +467,30 @@ def strips_png(width: int, strips: list[Strip], cache: StripCache | None = STRIP
     palette = bytearray(base)
     chunks: list[bytes] = []
     adler, height = 1, 0
-    for n, strip in enumerate(strips):
-        first = nbase + n * count
-        key = None if strip.key is None or cache is None else (width, strip.height, first, count, strip.key)
-        encoded = cache.get(key) if key is not None else None
-        if encoded is None:
-            encoded = _encode_strip(strip.image(width), first, count)
-            if key is not None:
-                cache.put(key, encoded)
+    keys = [
+        None if s.key is None or cache is None else (width, s.height, nbase + n * count, count, s.key)
+        for n, s in enumerate(strips)
+    ]
+    found = [cache.get(key) if key is not None else None for key in keys]
+    n = 0
+    while n < len(strips):  # draw what is missing, a run of one part's strips on one canvas
+        if found[n] is not None:
+            n += 1
+            continue
+        end = n + 1
+        part = strips[n].part
+        while end < len(strips) and found[end] is None and part is not None and strips[end].part is part:
+            end += 1
+        canvas = Strip(None, sum(s.height for s in strips[n:end]), strips[n].draw, strips[n].background)
+        image, top = canvas.image(width), 0
+        for m in range(n, end):
+            band = image if end - n == 1 else image.crop((0, top, width, top + strips[m].height))
+            found[m] = _encode_strip(band, nbase + m * count, count)
+            if keys[m] is not None:
+                cache.put(keys[m], found[m])
+            top += strips[m].height
+        n = end
+    for encoded, strip in zip(found, strips, strict=True):
         palette += encoded.palette
         chunks.append(encoded.chunk)
         adler = _adler_combine(adler, encoded.adler, encoded.length)
@@ -512,6 +531,7 @@ def band_strips(kind: str, common: object, bands: list, height: int, drawer) -> 
             (kind, name, common, wanted % 2, json.dumps(keyed, sort_keys=True)),
             bottom - top,
             drawer(draw, top),
+            part=draw,
         )
         for (name, wanted, keyed, draw), top, bottom in zip(bands, tops, [*tops[1:], height], strict=True)
     ]

@@ -87,10 +87,12 @@ class Board:
 
     def _army_bands(self, role: str, at: int, start: int, data: dict, mirrored: bool) -> list:
         """An army and its panel, cut between the panel's lines (name and badges, rounds and
-        VP, counts, captures and terrains); the cards span every band."""
+        VP, counts, captures and terrains); a band shows the cards whose box (and its 5 px
+        frame) reaches into it."""
         army, winner = data["armies"][role], data["winner"]
-        slots = army["slots"]
         badges = (winner is None and role in data["active"], winner is None and role == data["attacker"])
+        boxes = self._army_boxes(role, at, mirrored)
+        shape = [(s["slot"], s["row"], s["x"]) for s in army["slots"]]
 
         def draw(top: int) -> None:
             self.army_section(role, at - top, mirrored)
@@ -101,9 +103,21 @@ class Board:
             (at + 130, {k: army[k] for k in ("tokens", "hand_count", "power_deck", "power_discard")}),
             (at + 202, {k: army[k] for k in ("captured", "terrains", "terrain_vp")}),
         ]
-        return [
-            (f"{role}.{i}", top, {"slots": slots, **keyed}, draw) for i, (top, keyed) in enumerate(fields)
-        ]
+        ends = [top for top, _ in fields[1:]] + [at + self.army_h[role] + GAP]
+        bands = []
+        for i, ((top, keyed), end) in enumerate(zip(fields, ends, strict=True)):
+            shown = [
+                s for s in army["slots"] if boxes[s["slot"]][1] - 8 < end and boxes[s["slot"]][3] + 8 > top
+            ]
+            bands.append((f"{role}.{i}", top, {"shape": shape, "slots": shown, **keyed}, draw))
+        return bands
+
+    def _army_boxes(self, role: str, top: int, mirrored: bool) -> dict:
+        """The card boxes of `army_section` (the same layout)."""
+        slots = self.scene.view.armies[role].slots
+        rows_h = row_count(slots) * (CARD_H + GAP) - GAP
+        start = top + (self.army_h[role] - rows_h) // 2
+        return layout(slots, MARGIN, start, ARMY_WIDTH, CARD_W, lambda _row: CARD_H, mirrored)[0]
 
     def _centre_bands(self, at: int, data: dict) -> list:
         """The terrain row, the duel, the last duel."""

@@ -110,6 +110,16 @@ class Private:
         common = (self.locale, tuple(sorted(self.names.items())), tuple(self.view.roles), me)
         army_top = HEADER + 16 + self.duel_area
         rest_top = army_top + 40 + self.army_height() + 24
+
+        def duel_draw(top: int) -> None:
+            self.duel_band(HEADER + 16 - top)
+
+        def army_draw(top: int) -> None:
+            self.army_part(army_top - top)
+
+        def rest_draw(top: int) -> None:
+            self.rest(rest_top - top)
+
         parts = [
             (
                 "header",
@@ -126,12 +136,12 @@ class Private:
             )
             duel = {k: v[k] for k in ("engaged", "duel", "attacker", "winner")} | {"resolved": resolved}
             parts += [
-                ("duel", HEADER + 8, duel, lambda top: self.duel_band(duel_top - top)),
+                ("duel", HEADER + 8, duel, duel_draw),
                 (
                     "last",
                     duel_top + 15 + DUEL_H,
                     {"last": v["last_duel"]},
-                    lambda top: self.duel_band(duel_top - top),
+                    duel_draw,
                 ),
             ]
         # the army: its title (and the note of the engaged card), then each row of cards
@@ -141,7 +151,7 @@ class Private:
                 "army",
                 army_top - 8,
                 {"shape": shape, "engaged": v["engaged"].get(me)},
-                lambda top: self.army_part(army_top - top),
+                army_draw,
             )
         )
         y = army_top + 40
@@ -152,19 +162,19 @@ class Private:
                     f"row{row}",
                     y - GAP // 2,
                     {"shape": shape, "slots": slots},
-                    lambda top: self.army_part(army_top - top),
+                    army_draw,
                 )
             )
             y += self.rows[row] + GAP
+        # what was learned of the opponent and the hand's title, then each power of the hand
         intel = [s.model_dump(mode="json") for s in self.intel]
-        parts.append(
-            (
-                "rest",
-                rest_top - 8,
-                {"intel": intel, "hand": army["hand"]},
-                lambda top: self.rest(rest_top - top),
-            )
-        )
+        hand = army["hand"] or []
+        rest = {"intel": intel, "hand": len(hand)}
+        parts.append(("rest", rest_top - 8, rest, rest_draw))
+        y = rest_top + (50 if self.intel else 0) + 44
+        for power, effect in zip(hand, self.effects, strict=True):
+            parts.append(("power", y - 5, {"power": power}, rest_draw))
+            y += self.power_height(effect)
         return band_strips("athena.private", common, parts, self.height, self._drawer)
 
     def army_height(self) -> int:
