@@ -132,6 +132,19 @@ class Hoplomachus:
                     turn=v.fight.turn,
                 )
             )
+            names = {u.hex: u.unit for u in v.fight.units}
+            nexts = [
+                T(
+                    "hop.summary.next_one",
+                    unit=T("hop.who", name=T(f"hop.unit.{names[p['hex']]}"), hex=p["hex"]),
+                    rank=p["rank"],
+                    term=T(f"hop.term.{p['term']}"),
+                )
+                for p in v.fight.plans
+                if p.get("term") and p["hex"] in names
+            ]
+            if nexts:  # the rivals' next priorities in words (the arena image marks them too)
+                out.append(T("hop.summary.next", plans=nexts))
         return out
 
     def decision(self, state: State, role: Role) -> Any:

@@ -163,3 +163,12 @@ def test_a_campaign_saved_before_the_trail_and_the_route_loads_with_them_empty()
     assert old.route == [] and old.fight.last == []
     assert GAME.view(old, None).route == [old.location]
     assert GAME.legal(old, "p1") == GAME.legal(state, "p1")
+
+
+def test_game_status_tells_each_rivals_next_priority_in_words():
+    state = fight(["r:ve_brute@b2", "p:kl_guard@b5", "p:ve_wall@g7"], arena="vesuvians")
+    plan = GAME.view(state, None).fight.plans[0]
+    en = [render(t, "en") for t in GAME.summary(GAME.view(state, None))]
+    fr = [render(t, "fr") for t in GAME.summary(GAME.view(state, None))]
+    assert en[-1].startswith("Rivals' next priorities: Ash Brute (b2) → ") and f"→ {plan['rank']}. " in en[-1]
+    assert fr[-1].startswith("Prochaines priorités des rivaux")
