@@ -69,7 +69,9 @@ def rates(n: int, jobs: int) -> None:
             f"   commands/campaign {statistics.mean(o[5] for o in out):6.0f}   {time.time() - start:6.1f} s wall"
         )
         print("            ends: " + ", ".join(f"{k}: {v}" for k, v in whys.most_common()))
-        print("            lost in: " + ", ".join(f"Act {a} {k}: {v}" for (a, k), v in ends.most_common(8)))
+        print("            lost in: " + ", ".join(f"Act {a} {k}: {v}" for (a, k), v in sorted(ends.items())))
+        acts = Counter(o[1] for o in out if not o[0])
+        print("            lost by Act: " + ", ".join(f"Act {a}: {acts[a]}" for a in sorted(acts)))
 
 
 def timings(samples: int) -> None:

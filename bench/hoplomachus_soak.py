@@ -2,6 +2,9 @@
 
     python bench/hoplomachus_soak.py                      # 10,000 campaigns
     python bench/hoplomachus_soak.py --campaigns 500 --jobs 2
+    python bench/hoplomachus_soak.py --first 5000 --campaigns 5000   # a second shard
+
+Progress (campaigns done, failures so far) is printed as it goes, and each failure at once.
 
 Players alternate: random-legal (3 in 4) and heuristic (1 in 4), difficulties in turn, so
 every phase and fight type is reached. Prints failures (seed and message) and exits
@@ -57,14 +60,30 @@ def main() -> None:
     parser.add_argument("--campaigns", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="first seed (to extend an earlier run)")
+    parser.add_argument("--every", type=int, default=250, help="print progress every N campaigns")
     args = parser.parse_args()
     start = time.time()
     seeds = range(args.first, args.first + args.campaigns)
+    results = []
+
+    def progress(r, seed):
+        results.append(r)
+        if r[0]:
+            print(f"  FAIL seed {seed}: {r[0]}", flush=True)
+        if len(results) % args.every == 0:
+            bad = sum(1 for x in results if x[0])
+            print(
+                f"  ... {len(results)} campaigns done, {bad} failures, {time.time() - start:.0f} s",
+                flush=True,
+            )
+
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(one, seeds, chunksize=20))
+            for seed, r in zip(seeds, pool.map(one, seeds, chunksize=20), strict=True):
+                progress(r, seed)
     else:
-        results = [one(s) for s in seeds]
+        for seed in seeds:
+            progress(one(seed), seed)
     failures = [(s, r[0]) for s, r in zip(seeds, results, strict=True) if r[0]]
     steps = sum(r[1] for r in results)
     wins = Counter(bool(r[2]) for r in results)

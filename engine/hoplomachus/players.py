@@ -62,7 +62,7 @@ class HeuristicPlayer:
         reinforce_at: int = 2,
         sport_hero: bool = True,
         troop_before: int = 3,
-        sport_gap: int = 1,
+        sport_gap: int = 2,
     ) -> None:
         self.random = random.Random(seed)
         self.reinforce_at = reinforce_at
