@@ -1,5 +1,6 @@
 """A whole Hoplomachus Victorum campaign at the local table from a transcript (seed 30,
-fearless: Stygiana crosses to the Exiles' Camp, fights King of the Hill and falls), played
+fearless: Stygiana crosses to the Exiles' Camp, fights King of the Hill, then falls in
+the Bloodshed of the Howling Pit), played
 with the `/hop` commands, `/play`, the images and the status; refusals change nothing."""
 
 from __future__ import annotations
@@ -24,17 +25,27 @@ TRANSCRIPT = """\
 @ann /hop deploy unit:pl_walker hex:d7
 @ann /hop auto
 @ann /hop pick hex:c1
+@ann /hop deploy unit:hero hex:b7
+@ann /hop arena
+@ann /hop auto
+@ann /hop pick hex:b3
 @ann /play move:reinforce
 @ann /hop auto
+@ann /hop pick hex:b2
+@ann /play move:c3
+@ann /hop auto
+@ann /hop auto
 @ann /hop pick hex:d3
-@ann /hop end
-@ann /hop deploy unit:hero hex:d7
-@ann /hop arena
-@ann /hop attack target:a6 attacker:b7
-@ann /hop end
-@ann /play move:c4
+@ann /hop auto
+@ann /hop auto
+@ann /hop auto
+@ann /hop travel to:plb
 @ann /game status
-@ann /hop pick hex:d7
+@ann /hop event choice:fight
+@ann /hop deploy unit:hero hex:b7
+@ann /hop auto
+@ann /hop auto
+@ann /hop auto
 @bob /game status
 @bob /game hall
 @bob /game hall game:hoplomachus export:true
@@ -53,7 +64,7 @@ async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
     assert rc == 0, text[-3000:]
     assert "Prowess gained: Iron Skin." in text
     assert "Your camp moves to Exiles' Camp." in text and "The Tribune is Deep Oracle." in text
-    assert "You deploy Grave Walker (d7)." in text
+    assert "You deploy Grave Walker (d7)." in text and "Your camp moves to Howling Pit." in text
     # the rivals' automatic turn: a numbered list, each line with the rule behind it
     assert (
         "The rival's turn 1:\n1. The rival deploys Pit Butcher (c1) (3 HP). Rule: top of the rival camp"
