@@ -21,11 +21,19 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 31
 
 
-def planned_moves() -> list[str]:
-    """The campaign the test plays: the random player's moves for this seed (notation)."""
+def planned_moves() -> tuple[list[str], int]:
+    """The campaign the test plays: the random player's moves for this seed (notation), and
+    where the bot restarts: the first journey after the first fight (between two fights)."""
     options = GAME.Options(difficulty="fearless")
     record = play(GAME, {"p1": GAME.players["random"](SEED)}, seed=SEED, options=options)
-    return [GAME.notation.format(c) for _, c in record.log]
+    moves = [GAME.notation.format(c) for _, c in record.log]
+    state, fought = GAME.setup(options, ["p1"], SEED), False
+    for index, move in enumerate(moves):
+        if fought and move.startswith("go "):
+            return moves, index
+        fought = fought or state.fight is not None
+        state = GAME.apply(state, "p1", GAME.notation.parse(move, state, "p1")).state
+    raise AssertionError("the seeded campaign never travels after a fight")
 
 
 def find_button(messages, move: str):
@@ -90,12 +98,12 @@ async def test_a_campaign_played_on_discord_and_resumed_after_a_restart(fake, ho
     try:
         await table.slash(ann, "game new", game="hoplomachus", difficulty="fearless", seed=SEED)
         await table.slash(ann, "game start")
-        moves = planned_moves()
+        moves, restart_at = planned_moves()
         clicks = slashes = 0
         restarted = False
         seen = 0  # DMs up to the previous move: its buttons are the current ones
-        for move in moves:
-            if move == "go atb" and not restarted:  # between the two fights: the bot restarts
+        for index, move in enumerate(moves):
+            if index == restart_at:  # between the two fights: the bot restarts
                 await _fakes.stop_bot(bot)
                 await store.close()
                 store = await open_store(db)
@@ -105,7 +113,7 @@ async def test_a_campaign_played_on_discord_and_resumed_after_a_restart(fake, ho
                 status = await table.slash(ann, "game status")
                 resumed = status.ephemeral_text  # the same place, the same move number
                 assert "Act 1, week 1/12" in resumed and "at Pearl Steps" in resumed
-                assert f"Move {moves.index(move)};" in resumed
+                assert f"Move {index};" in resumed
                 watched = await table.slash(carl, "hop map")
                 assert len(pngs(watched)) == 1 and watched.public == []  # a watcher may look
                 refused = await table.slash(carl, "hop end")
