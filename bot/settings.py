@@ -53,6 +53,8 @@ class Settings(BaseSettings):
     shard_count: str | None = _env("AGORA_SHARD_COUNT")
     shard_ids: str | None = _env("AGORA_SHARD_IDS")  # e.g. "0,1"
     process: str | None = _env("AGORA_PROCESS")  # this process's name for timer leases
+    # processes drawing the images of the Discord bot (bot/service/images.py); 0: threads
+    render_processes: int | None = _env("AGORA_RENDER_PROCESSES")
     # unset: INFO for the Discord bot, WARNING for the local table and self-play
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] | None = _env("LOG_LEVEL")
     log_format: Literal["text", "json"] = Field(

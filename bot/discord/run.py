@@ -14,6 +14,7 @@ from bot.discord.endpoints import point_at
 from bot.discord.shards import make_bot
 
 log = logging.getLogger("agora.discord")
+DEFAULT_RENDER_PROCESSES = 2
 
 
 def _setting(settings: Any, name: str, default: Any = None) -> Any:
@@ -45,9 +46,14 @@ async def serve(settings: Any) -> None:
 
     point_at(_setting(settings, "discord_api_base"), _setting(settings, "discord_gateway_url"))
     store = await open_store(_setting(settings, "db") or _setting(settings, "agora_db", "agora.db"))
+    service = None
     try:
         listeners, extensions = league_parts(store)
-        service = TableService(store, listeners=listeners)
+        # images drawn in worker processes (AGORA_RENDER_PROCESSES, 0: threads): see bot/service/images.py
+        processes = _setting(settings, "render_processes", None)
+        processes = DEFAULT_RENDER_PROCESSES if processes is None else int(processes)
+        service = TableService(store, listeners=listeners, render_processes=max(processes, 0))
+        service.renderer.start()
         tick = float(_setting(settings, "tick_seconds", 60.0))
         # AGORA_SHARD_COUNT / AGORA_SHARD_IDS: this process's shards, and the timers that follow them
         async with make_bot(service, settings, tick_seconds=tick, extensions=extensions) as bot:
@@ -58,6 +64,8 @@ async def serve(settings: Any) -> None:
                 )
             await bot.start(_setting(settings, "discord_token"))
     finally:
+        if service is not None:
+            service.renderer.close()
         await store.close()
 
 

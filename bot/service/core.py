@@ -63,6 +63,7 @@ class ServiceCore:
         games: Any = None,
         renderer: Any = None,
         max_ai_steps: int = 5000,
+        render_processes: int = 0,
     ) -> None:
         self.store = store
         self.render_images = render_images
@@ -70,7 +71,7 @@ class ServiceCore:
         self.clock = clock
         self.rng = rng
         self.catalog = GameCatalog(games)
-        self.renderer = Renderer(renderer)
+        self.renderer = Renderer(renderer, processes=render_processes)
         self.max_ai_steps = max_ai_steps
         self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = (
             weakref.WeakValueDictionary()

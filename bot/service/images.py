@@ -2,13 +2,24 @@
 
 The service first builds its messages with image jobs; the jobs run after the channel
 lock is released, so a slow render never holds up the next command.
+
+By default the images are drawn in worker threads. Drawing is mostly Python code holding the
+GIL, so under load the threads starve the event loop (acknowledgements and autocomplete wait
+behind them): the Discord bot renders in worker processes instead (`processes`, setting
+AGORA_RENDER_PROCESSES), each game always in the same one, so that its renderer's caches
+(render.common.strips_png) serve the game's next images.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import re
+import threading
+import time
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +37,7 @@ class ImageJob:
     names: dict[str, str]
     locale: str
     filename: str
+    table: int = 0  # the game's id: its images are drawn in the same worker process
 
 
 def image_name(stem: str, seq: int) -> str:
@@ -34,13 +46,43 @@ def image_name(stem: str, seq: int) -> str:
     return f"{safe}-{seq}.png"
 
 
-class Renderer:
-    """Wraps a module with `board_png`/`private_png` (default: `render`)."""
+def _watch_parent(parent: int) -> None:
+    """A worker process ends when the bot that started it is gone (even killed with -9)."""
 
-    def __init__(self, module: Any = None, concurrency: int = 2) -> None:
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="agora-render-parent", daemon=True).start()
+
+
+def _warm() -> None:
+    """Load every game's renderer in a new worker process."""
+    import render  # noqa: F401
+    from engine import registry
+
+    registry.plugins(registry.RENDERERS)
+
+
+def _draw_in_worker(private: bool, game_id: str, view: Any, names: dict[str, str], locale: str) -> bytes:
+    import render
+
+    draw = render.private_png if private else render.board_png
+    return draw(game_id, view, names, locale)
+
+
+class Renderer:
+    """Wraps a module with `board_png`/`private_png` (default: `render`). With `processes` > 0
+    (the default module only), images are drawn in that many worker processes, one game always
+    in the same one; otherwise in threads."""
+
+    def __init__(self, module: Any = None, concurrency: int = 2, processes: int = 0) -> None:
         self._module = module
-        self._semaphore = asyncio.Semaphore(concurrency)
+        self._semaphore = asyncio.Semaphore(concurrency if not processes else 2 * processes)
         self._missing: set[str] = set()
+        self._processes = processes if module is None else 0
+        self._pools: list[ProcessPoolExecutor] = []
 
     def _backend(self) -> Any:
         if self._module is None:
@@ -49,17 +91,57 @@ class Renderer:
             self._module = render
         return self._module
 
+    def _pool(self, table: int, *, broken: bool = False) -> ProcessPoolExecutor:
+        """The worker of this game (a new one in place of a worker that died)."""
+        if not self._pools:
+            self._pools = [self._new_pool() for _ in range(self._processes)]
+        index = table % len(self._pools)
+        if broken:
+            self._pools[index].shutdown(wait=False, cancel_futures=True)
+            self._pools[index] = self._new_pool()
+        return self._pools[index]
+
+    @staticmethod
+    def _new_pool() -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("spawn")  # never fork a process running an event loop
+        return ProcessPoolExecutor(1, context, initializer=_watch_parent, initargs=(os.getpid(),))
+
+    def start(self) -> None:
+        """Start the worker processes now (they import the renderers): the first images of the
+        first games do not wait for them."""
+        if self._processes and not self._pools:
+            for index in range(self._processes):
+                self._pool(index).submit(_warm)
+
+    def close(self) -> None:
+        for pool in self._pools:
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._pools = []
+
     async def fill(self, jobs: list[ImageJob]) -> None:
         await asyncio.gather(*(self._run(job) for job in jobs))
+
+    async def _draw(self, job: ImageJob) -> bytes:
+        if self._processes:
+            loop, args = (
+                asyncio.get_running_loop(),
+                (job.private, job.game_id, job.view, job.names, job.locale),
+            )
+            try:
+                return await loop.run_in_executor(self._pool(job.table), _draw_in_worker, *args)
+            except BrokenExecutor:  # the worker died (killed, out of memory): once more in a new one
+                log.warning("an image worker process died; starting another")
+                return await loop.run_in_executor(self._pool(job.table, broken=True), _draw_in_worker, *args)
+        backend = self._backend()
+        draw = backend.private_png if job.private else backend.board_png
+        return await asyncio.to_thread(draw, job.game_id, job.view, job.names, job.locale)
 
     async def _run(self, job: ImageJob) -> None:
         if job.game_id in self._missing:
             return
-        backend = self._backend()
-        draw = backend.private_png if job.private else backend.board_png
         try:
             async with self._semaphore:
-                data = await asyncio.to_thread(draw, job.game_id, job.view, job.names, job.locale)
+                data = await self._draw(job)
         except LookupError:  # render.NoRenderer: the game brought no renderer
             log.warning("no renderer for game type %s: messages go without images", job.game_id)
             self._missing.add(job.game_id)

@@ -97,6 +97,7 @@ class InfoMixin(ServiceCore):
                     table.names(),
                     locale,
                     image_name("board", table.record.seq),
+                    table.id,
                 )
             )
             return draft
@@ -141,6 +142,7 @@ class InfoMixin(ServiceCore):
                 table.names(),
                 locale,
                 image_name(seat.name, table.record.seq),
+                table.id,
             )
         )
         return draft

@@ -123,6 +123,7 @@ def public_message(draft: Draft, table: Table, locale: str, lines: list[Text], *
                 table.names(),
                 locale,
                 image_name("board", table.record.seq),
+                table.id,
             )
         )
     return message
@@ -229,7 +230,9 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
         if changed and images:
             view = table.game.view(table.state, seat.role)
             name = image_name(seat.name, table.record.seq)
-            draft.jobs.append(ImageJob(message, True, table.game.id, view, table.names(), seat.locale, name))
+            draft.jobs.append(
+                ImageJob(message, True, table.game.id, view, table.names(), seat.locale, name, table.id)
+            )
     return after
 
 
