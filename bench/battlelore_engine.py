@@ -6,6 +6,21 @@ and a long self-play soak with invariant checks.
     python bench/battlelore_engine.py --soak 10000       # add a soak of 10,000 seeded games, every step checked
     python bench/battlelore_engine.py --only soak --soak 10000 --start 0   # only the soak (resumable by --start)
 
+The issue-13 figures, each reproduced by one command (or one split over two processes on a
+2-core machine; seeds do not depend on the split, so the sums are the same games):
+
+    heuristic beats random (1,000 games, presets, seats alternate):
+        python bench/battlelore_engine.py --only strength --games 1000
+    balance, heuristic vs heuristic with seeded random 400-point armies (1,000 games): each
+    people's and the first player's win rates, draws, the units whose armies win most and
+    least (wins/armies), then legal()/apply() timings on positions of its first 60 games:
+        python bench/battlelore_engine.py --only balance --games 1000
+      or  ... --only balance --games 500 --start 0 > a.txt;  ... --only balance --games 500 --start 500 > b.txt
+          python bench/battlelore_engine.py --merge a.txt b.txt
+    soak, 10,000 seeded games, invariants checked at every step (0 failures expected):
+        python bench/battlelore_engine.py --only soak --soak 10000
+      or  ... --only soak --soak 5000 --start 0;  ... --only soak --soak 5000 --start 5000
+
 Times are CPU times of this process (time.process_time). Every game is seeded: a figure can
 be reproduced. Balance games are heuristic against heuristic over the three pitched layouts
 and the three scenarios, peoples in rotation so that each pairing and each seat is played.

@@ -162,7 +162,11 @@ class HeuristicPlayer:
         pick = getattr(self, f"_{step}", None)
         if pick is not None:
             cmd = pick(state, role, legal)
-            if cmd is not None and cmd in legal:
+            # a drafted muster is not among the listed commands (only the presets are): it was
+            # checked by army.validate in _army. (The varied presets of _preset_army are not
+            # let through, so the bot's seats keep the plain presets they have always played.)
+            drafted = step == "army" and self.muster == "random" and isinstance(cmd, c.Army)
+            if cmd is not None and (cmd in legal or drafted):
                 return cmd
         return legal[0] if step not in ("move", "fight") else self._fight(state, role, legal)
 
@@ -175,7 +179,16 @@ class HeuristicPlayer:
 
     def _army(self, state, role, legal):
         if self.muster == "random":
-            return random_army(state, role, self.random)
+            from engine.battlelore import army as musters
+            from engine.battlelore import setup as setups
+
+            cmd = random_army(state, role, self.random)
+            side, enemy = state.sides[role].people, state.sides[state.other(role)].people
+            try:
+                musters.validate(cmd, side, enemy, setups.points(state), state.options.deities)
+            except Exception:
+                return self._preset_army(state, role, legal)
+            return cmd
         return self._preset_army(state, role, legal)
 
     def _preset_army(self, state, role, legal):

@@ -47,6 +47,12 @@ def test_random_armies_vary_and_are_seeded():
 
 def test_a_heuristic_game_with_drafted_armies_ends():
     state, seats = _at_muster(11, ("persia", "greek"), deities=3)
+    drafted = {r: random_army(state, r, random.Random(11)) for r in ("p1", "p2")}
+    while state.step == "army":
+        role = sorted(GAME.active(state))[0]
+        state = GAME.apply(state, role, seats[role].choose(state, role)).state
+    for r in ("p1", "p2"):  # the drafted army is the one mustered, not a preset
+        assert sorted(u.card for u in state.alive(r)) == sorted(e.split("/")[0] for e in drafted[r].units)
     while GAME.result(state) is None:
         role = sorted(GAME.active(state))[0]
         state = GAME.apply(state, role, seats[role].choose(state, role)).state
