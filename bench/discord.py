@@ -63,6 +63,36 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+def _ticks(pid: int) -> tuple[int, int]:
+    """(own, reaped children's) CPU ticks of a live process, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds used so far by a process and all its descendants (the bot and its image
+    workers), read before it is stopped; 0 where /proc is missing."""
+    try:
+        own, reaped = _ticks(pid)
+        total = own + reaped
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return total / os.sysconf("SC_CLK_TCK") + sum(tree_cpu_seconds(int(c)) for c in children)
+
+
+def cpu_line(moves: int, elapsed: float, bot_cpu: float, bench_cpu: float) -> str:
+    """The CPU each move cost, the figure that holds on a busy machine (the moves per second
+    follow the share of the cores the processes get)."""
+    if not moves:
+        return "cpu: no moves"
+    return (
+        f"cpu: bot processes {bot_cpu:.1f} s ({bot_cpu / elapsed:.2f} cores, {1000 * bot_cpu / moves:.0f} ms per move),"
+        f" fake Discord and players {bench_cpu:.1f} s ({1000 * bench_cpu / moves:.0f} ms per move);"
+        f" on 2 free cores that is at most {2 * moves / (bot_cpu + bench_cpu):.0f} moves/s"
+    )
+
+
 def start_bot_process(fake: FakeDiscord, db: Path, log: Path) -> subprocess.Popen:
     settings = {
         "discord_token": fake.token,
@@ -117,8 +147,10 @@ async def play_game(
     seed: int,
     max_moves: int,
     clicks: float,
+    image_ms: list[float],
 ) -> int:
-    """One table: open, join, start, then moves until nobody has any; returns moves applied."""
+    """One table: open, join, start, then moves until nobody has any; returns moves applied.
+    No think time: each command goes as soon as the previous one is answered."""
     alice, bob = users
     await answered(await fake.slash(alice, channel, "game new", game="athena", scenario=scenario, seed=seed))
     await answered(await fake.slash(bob, channel, "game join"))
@@ -128,11 +160,14 @@ async def play_game(
         for user in (alice, bob):
             move = await choose(fake, user, channel, rng)
             if move is not None:
+                before, started = len(channel.visible()), time.monotonic()
                 if rng.random() < clicks and await click_dm(fake, user, channel, rng):
                     moves += 1
                 else:
                     inter = await answered(await fake.slash(user, channel, "play", move=move))
                     moves += 1 if inter.public else 0
+                if any(m.files for m in channel.visible()[before:]):  # the board came with the answer
+                    image_ms.append((time.monotonic() - started) * 1000)
                 idle = 0
                 break
         else:
@@ -171,28 +206,44 @@ async def bench(games: int, scenario: str, seed: int, max_moves: int, clicks: fl
         try:
             await wait_ready(fake, process)
             lags: list[float] = []
+            image_ms: list[float] = []
             monitor = asyncio.create_task(loop_lag(lags))
-            started = time.monotonic()
+            started, bot_cpu, bench_cpu = time.monotonic(), tree_cpu_seconds(process.pid), time.process_time()
             counts = await asyncio.gather(
                 *(
-                    play_game(fake, ch, users, random.Random(seed + i), scenario, seed + i, max_moves, clicks)
+                    play_game(
+                        fake,
+                        ch,
+                        users,
+                        random.Random(seed + i),
+                        scenario,
+                        seed + i,
+                        max_moves,
+                        clicks,
+                        image_ms,
+                    )
                     for i, (ch, users) in enumerate(tables)
                 )
             )
             elapsed = time.monotonic() - started
+            bot_cpu = tree_cpu_seconds(process.pid) - bot_cpu
+            bench_cpu = time.process_time() - bench_cpu
             monitor.cancel()
         finally:
             process.terminate()
             process.wait(10)
             await fake.stop()
-        report(fake, games, counts, elapsed, lags)
+        report(fake, games, counts, elapsed, lags, image_ms)
+        print(cpu_line(sum(counts), elapsed, bot_cpu, bench_cpu))
         errors = error_lines(log.read_text())
     for line in errors[:10]:
         print("bot log:", line)
     return 1 if fake.all_failures or errors else 0
 
 
-def report(fake: FakeDiscord, games: int, counts: list[int], elapsed: float, lags: list[float]) -> None:
+def report(
+    fake: FakeDiscord, games: int, counts: list[int], elapsed: float, lags: list[float], image_ms: list[float]
+) -> None:
     inters = [i for i in fake.interactions.values() if i.ack_latency is not None]
     print(f"{games} games of Battle for Athena at once through the fake Discord (bot in its own process)")
     print(f"{'acknowledgement (ms)':<24}{'count':>7}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
@@ -216,6 +267,11 @@ def report(fake: FakeDiscord, games: int, counts: list[int], elapsed: float, lag
     images = sum(len(m.files) for m in fake.world.messages.values())
     print(f"deferred: {deferred}, never acknowledged: {unanswered}")
     print(f"moves applied: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s ({images} images sent)")
+    if image_ms:
+        print(
+            f"command to board image in the channel: median {statistics.median(image_ms):.0f} ms,"
+            f" p99 {percentile(image_ms, 0.99):.0f} ms ({len(image_ms)} moves)"
+        )
     print(f"fake Discord failures: {len(fake.all_failures)} {fake.all_failures[:3]}")
     print(
         f"the fake's own event-loop lag (part of every figure above): median {statistics.median(lags):.1f} ms, "

@@ -222,7 +222,8 @@ async def bench(args: argparse.Namespace, db: str, folder: Path) -> int:
     try:
         await wait_connected(fake, processes, len(processes), log)
         timings, stop = Timings(), asyncio.Event()
-        started = time.monotonic()
+        started, bench_cpu = time.monotonic(), time.process_time()
+        bot_cpu = sum(BD.tree_cpu_seconds(p.pid) for p in processes)
         await asyncio.gather(
             *(
                 play_game(
@@ -240,6 +241,8 @@ async def bench(args: argparse.Namespace, db: str, folder: Path) -> int:
             )
         )
         elapsed = time.monotonic() - started
+        bot_cpu = sum(BD.tree_cpu_seconds(p.pid) for p in processes) - bot_cpu
+        bench_cpu = time.process_time() - bench_cpu
         log_size = log.stat().st_size  # what the bots logged after this is their shutdown
     finally:
         for p in processes:
@@ -249,6 +252,7 @@ async def bench(args: argparse.Namespace, db: str, folder: Path) -> int:
         await fake.stop()
     label = f"{args.games} games, {args.processes} process(es) on {args.db}, clicks {args.clicks:.0%}"
     report(label, fake, timings, elapsed)
+    print(" ", BD.cpu_line(timings.moves, elapsed, bot_cpu, bench_cpu))
     errors = BD.error_lines(log.read_text()[:log_size])
     for line in errors[:10]:
         print("bot log:", line)
