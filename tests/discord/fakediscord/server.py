@@ -6,7 +6,7 @@ not know, any malformed command registration, any late or double acknowledgement
 recorded in `failures`, which the test fixtures assert empty. Like Discord, it refuses a
 callback that comes more than 3 seconds after the interaction (error 10062), and like Discord
 it honours a message's `nonce` with `enforce_nonce` (which discord.py always sends): a second
-message with a nonce the bot used in that channel in the last few minutes is not posted, the
+message with a nonce the bot (the same author) used in the last few minutes is not posted, the
 first one is returned instead (404 if it was deleted since).
 """
 
@@ -45,7 +45,7 @@ class FakeDiscord:
         self.in_flight = 0
         self.last_request = time.monotonic()
         self.changed = asyncio.Condition()
-        self.nonces: dict[tuple[str, str], tuple[Message, float]] = {}  # (channel, nonce) -> first
+        self.nonces: dict[str, tuple[Message, float]] = {}  # the bot's nonce -> its first message
         self.nonce_hits = 0  # messages not posted twice thanks to their nonce
         self.gateway = Gateway(token, self._ready_payload, self._guild_payloads)
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
@@ -252,7 +252,7 @@ class FakeDiscord:
             if len(once) > NONCE_LENGTH:
                 self.failures.append(f"nonce {once!r} longer than {NONCE_LENGTH} characters")
                 return error(400, 50035, "Invalid Form Body")
-            earlier = self.nonces.get((cid, once))
+            earlier = self.nonces.get(once)
             if earlier is not None and time.monotonic() - earlier[1] < NONCE_WINDOW:
                 self.nonce_hits += 1
                 if earlier[0].deleted:
@@ -264,7 +264,7 @@ class FakeDiscord:
         message.nonce = once
         self.world.post(channel, message)
         if once is not None:
-            self.nonces[(cid, once)] = (message, time.monotonic())
+            self.nonces[once] = (message, time.monotonic())
         return json_response(message.payload(channel.guild_id))
 
     async def _edit_channel_message(self, request: web.Request, cid: str, mid: str) -> web.Response:
