@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from bot_helpers import dump
 
-from bot.console import LocalTable, parse_line, run_local
+from bot.console import BadLine, LocalTable, parse_line, run_local
 from bot.leagues import LeagueService
 from bot.service import TableService
 
@@ -69,6 +69,16 @@ def test_group_lines_parse_into_subcommands_and_options():
     assert parse_line('@you /league create name:"Spring Cup" game:athena').options["name"] == "Spring Cup"
     assert parse_line("@bob /army fly").command == "army fly"  # refused by name when run, not a bad line
     assert parse_line("@bob /mythic PASS").command == "mythic pass"
+
+
+def test_the_slash_is_optional_at_the_table():
+    for line in ("game new game:athena", "@bob league join", "mythic pass", "play m1"):
+        assert parse_line(line) == parse_line(
+            "/" + line if line[0] != "@" else line.replace("@bob ", "@bob /")
+        )
+    assert parse_line("game new game:athena").options == {"game": "athena"}
+    with pytest.raises(BadLine):
+        parse_line("gamenew game:athena")
 
 
 async def test_a_league_game_standings_history_and_a_confirmed_report(tmp_path):
