@@ -201,7 +201,12 @@ class InfoMixin(ServiceCore):
                 draft.add_ephemeral([T("bot.rules.games", games=self.catalog.ids() or "-")], locale)
                 return draft
             name = game.names.get(locale) or game.id
-            lines = [T("bot.rules.header", game=name, id=game.id, min=game.min_players, max=game.max_players)]
+            if game.min_players == game.max_players:
+                lines = [T("bot.rules.header_fixed", game=name, id=game.id, count=game.min_players)]
+            else:
+                lines = [
+                    T("bot.rules.header", game=name, id=game.id, min=game.min_players, max=game.max_players)
+                ]
             lines += list(getattr(game, "rules", None) or [])
             lines += option_lines(game)
             lines += [T("bot.rules.levels", levels=sorted(game.players)), T("bot.rules.commands")]

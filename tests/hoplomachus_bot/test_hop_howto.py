@@ -29,8 +29,19 @@ async def test_howto_and_rules_at_the_local_table(hoplomachus, tmp_path: Path):
     assert "[only ann]" in first and "**Goal**" in first and "/hop travel" in first
     rules = text[text.index("> @ann /game rules") : text.index("> @ann /game new")]
     assert "**Goal**" in rules and "**A fight**" in rules and "mv c7-c5" in rules
+    assert "(hoplomachus): solo, 1 player." in rules and "1 to 1" not in rules
     later = text[text.index("> @bob /hop howto") :]
     assert "[only bob]" in later and "**Look**" in later  # a watcher may read it too
+
+
+def test_the_games_guide_says_solo_not_one_players(hoplomachus):
+    from bot.service.option_guide import games_guide
+    from engine.athena import GAME as ATHENA
+
+    for loc, solo, duel in (("en", "solo, 1 player", "2 players"), ("fr", "en solo, 1 joueur", "2 joueurs")):
+        header = render(games_guide([GAME], loc)[1], loc)
+        assert "game:hoplomachus" in header and header.endswith(solo), header
+        assert render(games_guide([ATHENA], loc)[1], loc).endswith(duel)
 
 
 def test_the_howto_is_short_and_in_both_languages(hoplomachus):
