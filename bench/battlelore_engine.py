@@ -134,6 +134,10 @@ def balance(games: int, positions: list, start_seed: int = 0) -> None:
             continue
         people_wins[state.sides[w].people] += 1
         seat_wins["first" if w == state.first else "second"] += 1
+        done = seed - start_seed + 1
+        if done % 100 == 0 and done < games:  # a long run can be read as it goes
+            shares = {p: round(100 * people_wins[p] / people_games[p], 1) for p in PEOPLES}
+            print(f"  ... {done} games: {shares}, draws {draws}, seats {dict(seat_wins)}", flush=True)
     spent = time.process_time() - start
     print(
         f"heuristic vs heuristic, {games} games over {', '.join(BATTLES)}, random 400-point armies: {games / spent:.1f} games/s, median {statistics.median(turns):.0f} turns"
