@@ -4,6 +4,7 @@ player, where runs end (Act, fight type), and legal()/apply() timings on mid-fig
     python bench/hoplomachus_engine.py                    # 1,000 campaigns per difficulty + timings
     python bench/hoplomachus_engine.py --campaigns 100    # fewer
     python bench/hoplomachus_engine.py --jobs 2           # spread over processes
+    python bench/hoplomachus_engine.py --no-timings --every 50 --jobs 3   # running figures
 
 Times are CPU times (time.process_time). Every campaign is seeded (seed = its number), so a
 figure can be reproduced. The soak with invariant checks is bench/hoplomachus_soak.py.
@@ -49,6 +50,37 @@ def campaign(args: tuple[str, int]) -> tuple[bool, int, str, str, int, int]:
         r.details["weeks"],
         steps,
     )
+
+
+def summary(diff: str, out: list, n: int, spent: float) -> None:
+    wins = sum(o[0] for o in out)
+    ends = Counter((o[1], o[2]) for o in out if not o[0])
+    whys = Counter(o[3] for o in out)
+    print(
+        f"  {diff:<9} won {wins / n:6.1%} ({wins}/{n})   weeks {statistics.mean(o[4] for o in out):5.1f}"
+        f"   commands/campaign {statistics.mean(o[5] for o in out):6.0f}   {spent:6.1f} s wall"
+    )
+    print("            ends: " + ", ".join(f"{k}: {v}" for k, v in whys.most_common()))
+    print("            lost in: " + ", ".join(f"Act {a} {k}: {v}" for (a, k), v in sorted(ends.items())))
+    acts = Counter(o[1] for o in out if not o[0])
+    print("            lost by Act: " + ", ".join(f"Act {a}: {acts[a]}" for a in sorted(acts)), flush=True)
+
+
+def interleaved(n: int, jobs: int, every: int) -> None:
+    """The three difficulties seed by seed, with the running figures every `every` seeds: a
+    run cut short still gives the same number of campaigns per difficulty."""
+    print(f"Campaigns with the heuristic player, up to {n} per difficulty (seeds 0..{n - 1}), interleaved")
+    start = time.time()
+    work = [(d, s) for s in range(n) for d in DIFFICULTIES]
+    done: dict[str, list] = {d: [] for d in DIFFICULTIES}
+    with ProcessPoolExecutor(jobs) as pool:
+        for (diff, _), o in zip(work, pool.map(campaign, work, chunksize=3), strict=True):
+            done[diff].append(o)
+            k = len(done[DIFFICULTIES[-1]])
+            if diff == DIFFICULTIES[-1] and (k % every == 0 or k == n):
+                print(f"after {k} campaigns per difficulty, {time.time() - start:.0f} s wall:", flush=True)
+                for d in DIFFICULTIES:
+                    summary(d, done[d], k, time.time() - start)
 
 
 def rates(n: int, jobs: int) -> None:
@@ -116,9 +148,16 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--samples", type=int, default=2000)
     parser.add_argument("--no-rates", action="store_true")
+    parser.add_argument("--no-timings", action="store_true")
+    parser.add_argument(
+        "--every", type=int, default=0, help="interleave the difficulties, figures every N seeds"
+    )
     args = parser.parse_args()
-    timings(args.samples)
-    if not args.no_rates:
+    if not args.no_timings:
+        timings(args.samples)
+    if args.every:
+        interleaved(args.campaigns, args.jobs, args.every)
+    elif not args.no_rates:
         rates(args.campaigns, args.jobs)
 
 
