@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.discord.translator import label
 from bot.service.api import UserError
 from bot.service.option_guide import describe_field
-from engine.i18n import DEFAULT_LOCALE, LOCALES, has_key, t
+from engine.i18n import DEFAULT_LOCALE, LOCALES, has_key, normalize_locale, t
 from engine.protocol import Game
 
 RESERVED = {
@@ -49,6 +49,7 @@ class OptionParam:
     choices: list[Any] = field(default_factory=list)
     low: int | None = None
     high: int | None = None
+    suggest: bool = False  # choices offered by autocomplete rather than as Discord choices
 
     def annotation(self) -> Any:
         if self.kind is int and (self.low is not None or self.high is not None):
@@ -82,6 +83,25 @@ class OptionParam:
             for v in self.choices
         ]
 
+    def completer(self) -> Any:
+        """Autocomplete for a suggested option: the suggestions whose value or label (in the
+        asker's language) holds what is typed. A plain function: discord.py would pass a
+        method's instance as a cog."""
+        game_id, fname = next(iter(self.fields.items()))
+        choices = self.choices
+
+        async def complete(interaction: Any, current: str) -> list[app_commands.Choice[str]]:
+            loc = normalize_locale(str(getattr(interaction, "locale", "") or DEFAULT_LOCALE))
+            wanted, out = current.strip().lower(), []
+            for value in choices:
+                key = f"{game_id}.option.{fname}.{value}"
+                shown = f"{t(key, loc)} · {value}" if has_key(key, loc) else str(value)
+                if wanted in shown.lower():
+                    out.append(app_commands.Choice(name=shown[:100], value=str(value)))
+            return out[:25]
+
+        return complete
+
 
 def _catalog_str(key: str, fallback: str, name: bool = False) -> app_commands.locale_str:
     """A command string from a game's catalog, with `fallback` when the game has none."""
@@ -112,9 +132,10 @@ def option_params(games: list[Game]) -> list[OptionParam]:
             param.fields[game.id] = fname
             param.games[game.id] = dict(getattr(game, "names", None) or {})
             param.choices += [c for c in choices if c not in param.choices]
+            param.suggest = param.suggest or spec.suggest
             param.low = low if param.low is None or low is None else min(param.low, low)
             param.high = high if param.high is None or high is None else max(param.high, high)
-    return [p for p in params.values() if len(p.choices) <= 25 and 1 <= len(p.name) <= 32]
+    return [p for p in params.values() if (p.suggest or len(p.choices) <= 25) and 1 <= len(p.name) <= 32]
 
 
 def options_for(game: Game, params: list[OptionParam], values: dict[str, Any]) -> dict[str, Any]:
@@ -147,7 +168,12 @@ def decorate(callback: Any, params: list[OptionParam], own: list[str]) -> None:
     callback.__discord_app_commands_param_rename__ = {p.name: p.localized_name() for p in params} | {
         name: label(f"discord.opt.{name}.name") for name in own
     }
-    callback.__discord_app_commands_param_choices__ = {p.name: p.app_choices() for p in params if p.choices}
+    callback.__discord_app_commands_param_choices__ = {
+        p.name: p.app_choices() for p in params if p.choices and not p.suggest
+    }
+    callback.__discord_app_commands_param_autocomplete__ = {
+        p.name: p.completer() for p in params if p.suggest
+    }
 
 
 # ---- `/game new options:`: any game's options written out ---------------------------------

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from engine.protocol import GameState
 from engine.rng import Rng
@@ -18,13 +19,33 @@ ROLE = "p1"
 Side = Literal["p", "r", "a"]  # player, rival, arena
 
 
+HEROES: list[str] = ["random"]
+"""`hero`'s suggestions on `/game new`: random, then every hero of the content (packs
+included), filled when the table package loads (engine/hoplomachus/table/__init__.py)."""
+
+
 class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    hero: str = Field(
-        "random",
-        description="a hero id (bingqing, decimus, nox, seastrider, krakenlance, parthian, virago, stygiana) or random",
-    )
+    # a hero id or random; `/game new` suggests them (HEROES, filled by the table package)
+    hero: str = Field("random", json_schema_extra={"suggest": HEROES})
     difficulty: Literal["chosen", "valiant", "fearless"] = "valiant"
+
+    @field_validator("hero", mode="before")
+    @classmethod
+    def _known_hero(cls, value: object) -> object:
+        """An unknown hero is refused at `/game new`, naming the known ones."""
+        if not isinstance(value, str):
+            return value
+        from engine.hoplomachus.content import content
+
+        value, known = value.strip().lower(), ["random", *sorted(content().heroes)]
+        if value not in known:
+            raise PydanticCustomError(
+                "unknown_hero",
+                "unknown hero {hero}: expected {expected}",
+                {"hero": value, "expected": ", ".join(repr(h) for h in known)},
+            )
+        return value
 
 
 class Sheet(BaseModel):

@@ -128,7 +128,7 @@ async def test_status_board_and_rules(service, clock):
     with pytest.raises(UserError, match="bot.err.not_started"):
         await service.board(lobby, ALICE)
     reply = await service.rules(WHERE, ALICE)
-    assert lines(reply)[0] == "Omens (toy): 2 to 2 players."
+    assert lines(reply)[0] == "Omens (toy): 2 players."
     assert "  hand: a whole number from 1 to 4; default 3." in lines(reply)
     reply = await service.rules(Where("g", "nothing-here"), ALICE)
     assert lines(reply) == ["Games: toy. Details: /game rules game:<id>."]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.i18n import T, register_catalog
+from engine.i18n import T, register_catalog, register_texts, t
 
 register_catalog(Path(__file__).parent / "locales")
 
@@ -19,3 +19,19 @@ GAME.shortcuts = SHORTCUTS  # type: ignore[attr-defined]
 GAME.league = LEAGUE  # type: ignore[attr-defined]
 GAME.hall = HALL  # type: ignore[attr-defined]  # /game hall: the server's hall of fame
 GAME.rules = [*HOWTO, T("hop.rules.4")]  # /game rules: the how-to (also /hop howto), then the notation
+
+
+def _register_heroes() -> None:
+    """`/game new hero:`'s suggestions, each labelled by the hero's name (content packs may
+    add heroes); an unknown hero is refused by the campaign's set-up, naming the known ones."""
+    from engine.hoplomachus.content import content
+    from engine.hoplomachus.state import HEROES
+
+    heroes = content().heroes
+    HEROES[:] = ["random", *sorted(heroes)]
+    for loc in ("en", "fr"):
+        names = {f"hoplomachus.option.hero.{hid}": getattr(h, loc) for hid, h in heroes.items()}
+        register_texts(loc, names | {"hoplomachus.option.hero.random": t("hopbot.option.hero.random", loc)})
+
+
+_register_heroes()
