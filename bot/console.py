@@ -190,12 +190,7 @@ class LocalTable:
                 self.write(self.text(line))
             return None
         if p.command == "moves":  # `moves 15`: only those starting with (else containing) 15
-            moves = await service.legal_moves(where, actor, " ".join(p.args))
-            self.write(
-                ", ".join(moves)
-                if moves
-                else self.text(Text("bot.console.moves_none", params={"name": actor.name}))
-            )
+            self.write(self.moves_text(await service.legal_choices(where, actor), " ".join(p.args), actor))
             return None
         if p.command == "play":
             return await service.play(where, actor, " ".join(p.args).removeprefix("move:"))
@@ -257,6 +252,21 @@ class LocalTable:
             )
         # leave, status, board, hand, undo, resign, abort, rematch: (where, actor) only
         return await getattr(service, sub)(where, actor)
+
+    def moves_text(self, choices: list[tuple[str, str]], typed: str, actor: Actor) -> str:
+        """The legal moves starting with `typed` (else containing it, in the notation or the
+        words): one per line with the game's words when it has some, else on one line."""
+        typed = typed.strip().lower()
+        chosen = [c for c in choices if c[0].lower().startswith(typed)] or [
+            c for c in choices if typed in c[0].lower() or typed in c[1].lower()
+        ]
+        if not chosen:
+            return self.text(Text("bot.console.moves_none", params={"name": actor.name}))
+        if not any(words for _, words in chosen):
+            return ", ".join(move for move, _ in chosen)
+        return "\n".join(
+            f"  {move} — {words}" if words and words != move else f"  {move}" for move, words in chosen
+        )
 
     def button_id(self, actor: Actor, args: list[str]) -> str:
         if not args:
