@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -49,11 +50,9 @@ def link_commands(text: str, command_ids: dict[str, int]) -> str:
     shows under its own language's name (`/partie main`) and which runs on a click. Discord
     shows a mention inside a code span as raw text, so a span that starts with a command
     ("`/game new game:<id>`") becomes the mention followed by the span of the rest."""
-    if not command_ids:
+    if not command_ids or "/" not in text:
         return text
-    names = "|".join(re.escape(n) for n in sorted(command_ids, key=len, reverse=True))
-    command = re.compile(r"(?<![<\w])/(" + names + r")\b")
-    spanned = re.compile(r"`/(" + names + r")\b([^`]*)`")
+    command, spanned = _patterns(tuple(command_ids))
 
     def mention(name: str) -> str:
         return f"</{name}:{command_ids[name]}>"
@@ -66,6 +65,16 @@ def link_commands(text: str, command_ids: dict[str, int]) -> str:
     return "".join(
         spanned.sub(span, piece) if piece.startswith("`") else command.sub(lambda m: mention(m[1]), piece)
         for piece in pieces
+    )
+
+
+@lru_cache(maxsize=8)
+def _patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A command, and a code span starting with one, for these command names (longest first,
+    so `/game hand` wins over `/game`): built once per set of commands, not per message."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(r"(?<![<\w])/(" + alternatives + r")\b"), re.compile(
+        r"`/(" + alternatives + r")\b([^`]*)`"
     )
 
 
