@@ -38,6 +38,8 @@ from fakediscord.server import FakeDiscord  # noqa: E402
 from tablehelp import is_group  # noqa: E402
 
 TARGET_P99_MS = 500
+RAMP = 0.02  # seconds between two tables' openings
+LATE = {"autocomplete": 0, "move": 0}  # interactions the bot did not answer in time
 KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
 
 
@@ -148,24 +150,33 @@ async def play_game(
     max_moves: int,
     clicks: float,
     image_ms: list[float],
+    delay: float = 0.0,
 ) -> int:
     """One table: open, join, start, then moves until nobody has any; returns moves applied.
     No think time: each command goes as soon as the previous one is answered."""
     alice, bob = users
+    await asyncio.sleep(delay)  # tables open over the first seconds, not all in the same instant
     await answered(await fake.slash(alice, channel, "game new", game="athena", scenario=scenario, seed=seed))
     await answered(await fake.slash(bob, channel, "game join"))
     await answered(await fake.slash(alice, channel, "game start"))
     moves = idle = 0
     while idle < 3 and (not max_moves or moves < max_moves):
         for user in (alice, bob):
-            move = await choose(fake, user, channel, rng)
+            try:
+                move = await choose(fake, user, channel, rng)
+            except TimeoutError:  # not acknowledged within Discord's 3 s: counted, and asked again
+                LATE["autocomplete"] += 1
+                break
             if move is not None:
                 before, started = len(channel.visible()), time.monotonic()
-                if rng.random() < clicks and await click_dm(fake, user, channel, rng):
-                    moves += 1
-                else:
-                    inter = await answered(await fake.slash(user, channel, "play", move=move))
-                    moves += 1 if inter.public else 0
+                try:
+                    if rng.random() < clicks and await click_dm(fake, user, channel, rng):
+                        moves += 1
+                    else:
+                        inter = await answered(await fake.slash(user, channel, "play", move=move))
+                        moves += 1 if inter.public else 0
+                except TimeoutError:  # never answered within 30 s (expired): counted
+                    LATE["move"] += 1
                 if any(m.files for m in channel.visible()[before:]):  # the board came with the answer
                     image_ms.append((time.monotonic() - started) * 1000)
                 idle = 0
@@ -221,6 +232,7 @@ async def bench(games: int, scenario: str, seed: int, max_moves: int, clicks: fl
                         max_moves,
                         clicks,
                         image_ms,
+                        RAMP * i,
                     )
                     for i, (ch, users) in enumerate(tables)
                 )
@@ -265,7 +277,10 @@ def report(
     unanswered = sum(1 for i in fake.interactions.values() if i.ack_latency is None)
     moves = sum(counts)
     images = sum(len(m.files) for m in fake.world.messages.values())
-    print(f"deferred: {deferred}, never acknowledged: {unanswered}")
+    print(
+        f"deferred: {deferred}, never acknowledged: {unanswered}"
+        f" (autocomplete past 3 s: {LATE['autocomplete']}, moves unanswered in 30 s: {LATE['move']})"
+    )
     print(f"moves applied: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s ({images} images sent)")
     if image_ms:
         print(
