@@ -177,7 +177,7 @@ def test_the_scion_is_dazed_when_deployed_then_rolls_its_sheet(monkeypatch):
     turn.settle(ctx)  # dazed: no activity this turn
     assert not any(e.data.get("key") == "hop.ev.scion_rolls" for e in ctx.events)
     assert state.fight.step == "player"
-    scripted(monkeypatch, 2, 1, 1, 0, 0)  # one face per die of her sheet (data/rules.yaml)
+    scripted(monkeypatch, 2, 1, 1, 0)  # one face per die of her sheet (data/rules.yaml)
     turn.end_side(ctx, "p")
     turn.settle(ctx)
     assert any(e.data.get("key") == "hop.ev.scion_rolls" for e in ctx.events)
