@@ -11,6 +11,7 @@ The issue-13 figures, each reproduced by one command (or one split over two proc
 
     heuristic beats random (1,000 games, presets, seats alternate):
         python bench/battlelore_engine.py --only strength --games 1000
+      or  ... --only strength --games 500 --start 0;  ... --only strength --games 500 --start 500
     balance, heuristic vs heuristic with seeded random 400-point armies (1,000 games): each
     people's and the first player's win rates, draws, the units whose armies win most and
     least (wins/armies), then legal()/apply() timings on positions of its first 60 games:
@@ -80,10 +81,10 @@ def options_for(seed: int) -> Options:
     )
 
 
-def strength(games: int) -> None:
+def strength(games: int, start_seed: int = 0) -> None:
     wins = draws = 0
     start = time.process_time()
-    for seed in range(games):
+    for seed in range(start_seed, start_seed + games):
         heur = "p1" if seed % 2 == 0 else "p2"
         players = {
             heur: HeuristicPlayer(seed),
@@ -96,7 +97,7 @@ def strength(games: int) -> None:
             draws += 1
     spent = time.process_time() - start
     print(
-        f"heuristic vs random, {games} games (seats alternate): heuristic wins {100 * wins / games:.1f}%, draws {100 * draws / games:.1f}%  ({games / spent:.1f} games/s)"
+        f"heuristic vs random, {games} games (seeds {start_seed}-{start_seed + games - 1}, seats alternate): heuristic wins {100 * wins / games:.1f}% ({wins}), draws {100 * draws / games:.1f}% ({draws})  ({games / spent:.1f} games/s)"
     )
 
 
@@ -272,7 +273,7 @@ def main() -> None:
         return
     positions: list = []
     if args.only in (None, "strength"):
-        strength(args.games)
+        strength(args.games, args.start)
     if args.only in (None, "balance"):
         balance(args.games, positions, args.start)
         timings(positions)
