@@ -32,6 +32,7 @@ CANNOT_DM = 50007
 TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes: past that, post instead of edit
 IN_FLIGHT = 120.0  # this process's own rows younger than this may still be on their way
 KEEP_DELIVERED = 24 * 3600.0
+DM_CHANNELS = 100_000  # DM channel ids remembered (forgotten all at once past this)
 THINKING_WAIT = 1.0  # Discord wants the defer within 3 seconds of the interaction
 UNKNOWN_CHANNEL = 10003
 EPHEMERAL_FLAG, LOADING_FLAG = 1 << 6, 1 << 7  # a message's flags
@@ -70,6 +71,9 @@ class Delivery:
         self.button_kinds: list[Any] = []  # DynamicItem classes the bot registered, newest first
         self._forgotten = 0.0  # when delivered outbox rows were last dropped
         self._started_at = self._now()  # rows older than this at the first tick are a dead process's
+        # user id -> DM channel id: discord.py keeps only 128 DM channels, and asking Discord for
+        # one again costs a request per DM once more players than that are at tables
+        self._dm_channels: dict[str, int] = {}
 
     def render(self, message: Message, locale: str | None = None) -> list[dict[str, Any]]:
         return render_message(message, locale, self.command_ids, self.button_kinds)
@@ -97,7 +101,14 @@ class Delivery:
     async def dm(self, user_id: str, messages: list[Message]) -> bool:
         """Send `messages` to one user in order; False when Discord refuses the DM."""
         try:
-            channel = await self.client.create_dm(discord.Object(int(user_id)))
+            known = self._dm_channels.get(user_id)
+            if known is not None:
+                channel: Any = self.client.get_partial_messageable(known, type=discord.ChannelType.private)
+            else:
+                channel = await self.client.create_dm(discord.Object(int(user_id)))
+                if len(self._dm_channels) >= DM_CHANNELS:
+                    self._dm_channels.clear()
+                self._dm_channels[user_id] = channel.id
             for message in messages:
                 for part in self.render(message):
                     await channel.send(**part)
