@@ -53,7 +53,7 @@ async def serve(settings: Any) -> None:
         processes = _setting(settings, "render_processes", None)
         processes = DEFAULT_RENDER_PROCESSES if processes is None else int(processes)
         service = TableService(store, listeners=listeners, render_processes=max(processes, 0))
-        service.renderer.start()
+        await service.renderer.start()
         tick = float(_setting(settings, "tick_seconds", 60.0))
         # AGORA_SHARD_COUNT / AGORA_SHARD_IDS: this process's shards, and the timers that follow them
         async with make_bot(service, settings, tick_seconds=tick, extensions=extensions) as bot:

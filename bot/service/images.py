@@ -106,12 +106,18 @@ class Renderer:
         context = multiprocessing.get_context("spawn")  # never fork a process running an event loop
         return ProcessPoolExecutor(1, context, initializer=_watch_parent, initargs=(os.getpid(),))
 
-    def start(self) -> None:
-        """Start the worker processes now (they import the renderers): the first images of the
-        first games do not wait for them."""
-        if self._processes and not self._pools:
-            for index in range(self._processes):
-                self._pool(index).submit(_warm)
+    async def start(self, timeout: float = 120.0) -> None:
+        """Start the worker processes and wait until they have loaded the renderers (a few
+        seconds): the first images of the first games do not wait for them."""
+        if not self._processes or self._pools:
+            return
+        warming = [asyncio.wrap_future(self._pool(index).submit(_warm)) for index in range(self._processes)]
+        done, pending = await asyncio.wait(warming, timeout=timeout)
+        failed = [f for f in done if f.exception() is not None]
+        if pending or failed:  # the images are tried anyway, each in a worker started anew if need be
+            log.warning(
+                "image workers: %d not ready in %.0f s, %d failed", len(pending), timeout, len(failed)
+            )
 
     def close(self) -> None:
         for pool in self._pools:
