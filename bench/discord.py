@@ -175,7 +175,8 @@ async def play_game(
                     else:
                         inter = await answered(await fake.slash(user, channel, "play", move=move))
                         moves += 1 if inter.public else 0
-                except TimeoutError:  # never answered within 30 s (expired): counted
+                except (TimeoutError, RuntimeError):  # never answered within 30 s (expired): counted
+                    # (RuntimeError: the fake's wait_for, cancelled at its timeout inside its condition)
                     LATE["move"] += 1
                 if any(m.files for m in channel.visible()[before:]):  # the board came with the answer
                     image_ms.append((time.monotonic() - started) * 1000)
