@@ -10,6 +10,44 @@ how long the bot took to acknowledge interactions (reply or defer: the time from
 dispatching INTERACTION_CREATE to the callback reaching it), per kind, median / p90 / p99 /
 max, and the moves per second it sustained. Targets: acknowledgement p99 <= 500 ms with 20
 games at once; moves per second as high as the machine allows.
+
+Pacing: there is no think time. Each table sends its next command (autocomplete, then `/play`
+or a DM button) as soon as the previous one is answered, so N tables keep N commands in
+flight and the moves per second are the bot's throughput once it is saturated (20 tables
+saturate 2 cores). Tables open 20 ms apart. An acknowledgement near 200 ms is the deliberate
+race of bot/discord/handlers.py (DEFER_AFTER: the bot waits up to 200 ms for the work, then
+defers), not a queue; above that it is the event loop's backlog. Also printed: the time from
+a move's command to its board image in the channel, and the CPU each move cost, bot
+processes (image workers included) and fake Discord apart: on a shared machine the moves per
+second follow the share of the cores the processes get, the CPU per move much less.
+
+Figures, 2026-11-25 (issue 17). A quiet 2-core machine at 15:36, before this work: 13.4
+moves/s (1001 moves in 74.6 s, 2588 images), acknowledgement median 214 ms, p99 447 ms. The
+figures below were taken later, with the 2 cores shared with other engineers' soak runs
+(load average 14-20): the absolute moves per second are a fraction of a quiet machine's, so
+base (the code before, in a git worktree) and new were run back to back and only their
+ratios mean something.
+
+    python bench/discord.py --games 20           base          new
+      moves/s                                     8.6 / 7.3     9.0 / 9.1    (two pairs)
+      acknowledgement median / p99 (ms)          426 / 1067    236 / 936
+                                                 543 / 1166    226 / 872
+      autocomplete acknowledgement median (ms)   443 / 586     226 / 192
+      command to board image median / p99 (ms)  1259 / 2528   1409 / 2755
+      CPU per move, bot / fake Discord (ms)        80 / 15       87 / 16
+                                                   96 / 18       94 / 16
+    python bench/discord.py --games 200 --max-moves 6
+      G200
+
+What changed (new): the Athena images are encoded as cached bands (render/common.py
+`strips_png`: only the bands whose part of the view changed are drawn and encoded again;
+CPU per image, same run: board 34 -> 17 ms, private view 27 -> 15 ms), drawn in two worker
+processes instead of threads (AGORA_RENDER_PROCESSES; the threads held the GIL and starved
+the event loop: acknowledgements and autocomplete answers waited behind them), command
+mentions' patterns built once, DM channels remembered. The CPU per move did not fall with
+the image CPU: the bot's main process (about 11 HTTP requests and 37 SQL statements per move,
+discord.py) and the image workers' own cold caches now weigh as much; and the fake Discord
+itself costs ~15 ms per move, so this bench cannot show 50 moves/s on 2 cores it shares.
 """
 
 from __future__ import annotations
@@ -95,13 +133,17 @@ def cpu_line(moves: int, elapsed: float, bot_cpu: float, bench_cpu: float) -> st
     )
 
 
-def start_bot_process(fake: FakeDiscord, db: Path, log: Path) -> subprocess.Popen:
+def start_bot_process(
+    fake: FakeDiscord, db: Path, log: Path, render_processes: int | None = None
+) -> subprocess.Popen:
     settings = {
         "discord_token": fake.token,
         "db": str(db),
         "discord_api_base": fake.api_base,
         "discord_gateway_url": fake.gateway_url,
     }
+    if render_processes is not None:
+        settings["render_processes"] = render_processes
     code = "import json, sys; from bot.discord.run import run; run(json.loads(sys.argv[1]))"
     command = [sys.executable, "-c", code, json.dumps(settings)]
     return subprocess.Popen(command, cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT)
@@ -201,7 +243,9 @@ async def answered(inter: ix.Interaction) -> ix.Interaction:
     return inter
 
 
-async def bench(games: int, scenario: str, seed: int, max_moves: int, clicks: float) -> int:
+async def bench(
+    games: int, scenario: str, seed: int, max_moves: int, clicks: float, render_processes: int | None = None
+) -> int:
     fake = FakeDiscord()
     guild = fake.world.add_guild("Bench")
     tables = [
@@ -214,7 +258,7 @@ async def bench(games: int, scenario: str, seed: int, max_moves: int, clicks: fl
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "bot.log"
-        process = start_bot_process(fake, Path(tmp) / "agora.db", log)
+        process = start_bot_process(fake, Path(tmp) / "agora.db", log, render_processes)
         try:
             await wait_ready(fake, process)
             lags: list[float] = []
@@ -309,9 +353,14 @@ def main() -> int:
         default=0.5,
         help="how often a player clicks a DM button rather than typing /play",
     )
+    parser.add_argument(
+        "--render-processes", type=int, default=None, help="the bot's image worker processes (0: threads)"
+    )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
-    return asyncio.run(bench(args.games, args.scenario, args.seed, args.max_moves, args.clicks))
+    return asyncio.run(
+        bench(args.games, args.scenario, args.seed, args.max_moves, args.clicks, args.render_processes)
+    )
 
 
 if __name__ == "__main__":
