@@ -28,16 +28,35 @@ figures below were taken later, with the 2 cores shared with other engineers' so
 base (the code before, in a git worktree) and new were run back to back and only their
 ratios mean something.
 
-    python bench/discord.py --games 20           base          new
-      moves/s                                     8.6 / 7.3     9.0 / 9.1    (two pairs)
-      acknowledgement median / p99 (ms)          426 / 1067    236 / 936
-                                                 543 / 1166    226 / 872
-      autocomplete acknowledgement median (ms)   443 / 586     226 / 192
-      command to board image median / p99 (ms)  1259 / 2528   1409 / 2755
-      CPU per move, bot / fake Discord (ms)        80 / 15       87 / 16
-                                                   96 / 18       94 / 16
+    python bench/discord.py --games 20, two back-to-back pairs (G at 17:07, F at 16:51)
+                                                G base   G new    F base   F new
+      moves/s                                      8.6      9.0      7.3      9.1
+      acknowledgement median (ms)                  426      236      543      226
+      acknowledgement p99 (ms)                    1067      936     1166      872
+      autocomplete acknowledgement median (ms)     443      226      586      192
+      command to board image median (ms)          1259     1409     1582     1467
+      command to board image p99 (ms)             2528     2755     2782     2714
+      CPU per move, bot processes (ms)              80       87       96       94
+      CPU per move, fake Discord and players (ms)   15       16       18       16
+
     python bench/discord.py --games 200 --max-moves 6
-      G200
+      base: 5.0 moves/s (1200 moves in 242 s); acknowledgement median 1226 ms, p99 2904 ms;
+            6967 autocompletes answered past Discord's 3 s; command to board image median
+            11.2 s, p99 26.8 s; CPU per move: bot 119 ms, fake Discord 41 ms
+      new:  did not finish: after 12 min (base: 4) its tables stalled, bot idle and bench
+            waiting on an answer (not investigated for lack of time); its bot had by then
+            used 85 s CPU in the main process and 151 s in the two image workers, more than
+            base's whole run: at 200 tables the workers' caches (64 MB of bands each) or
+            the late autocompletes' wasted work are the suspects.
+
+    The same new code, images in threads then in two worker processes, back to back (17:30):
+    python bench/discord.py --games 20 --render-processes 0|2
+                                                threads  processes
+      moves/s                                     10.3     12.2
+      acknowledgement median / p99 (ms)         348/877  215/695
+      autocomplete acknowledgement median (ms)     353      178
+      command to board image median / p99 (ms) 1074/2087 1039/1924
+      CPU per move, bot / fake Discord (ms)      78/14    75/13
 
 What changed (new): the Athena images are encoded as cached bands (render/common.py
 `strips_png`: only the bands whose part of the view changed are drawn and encoded again;
