@@ -33,8 +33,9 @@ before, in a git worktree) and new back to back, only the ratios mean something.
 
 Two bot processes with two image workers each are six busy processes on two cores: the
 acknowledgements are quicker (no render thread holds the event loop's GIL), but the moves
-are slower than with threads; on a 2-core host give each bot process AGORA_RENDER_PROCESSES=1
-(or 0). What is left for 50 moves/s is in bench/discord.py's docstring.
+are slower than base's threads (one process alone on 2 cores gains from its workers: see
+bench/discord.py). Not measured yet: AGORA_RENDER_PROCESSES=1 or 0 for each of two bot
+processes on 2 cores. What is left for 50 moves/s is in bench/discord.py's docstring.
 """
 
 from __future__ import annotations
