@@ -14,7 +14,10 @@ from bot.discord.endpoints import point_at
 from bot.discord.shards import make_bot
 
 log = logging.getLogger("agora.discord")
-DEFAULT_RENDER_PROCESSES = 2
+# threads by default: worker processes acknowledge faster with one bot process (bench/discord.py)
+# but were slower with two bot processes on 2 cores, and a 200-game run with them stalled
+# unexplained (issue 17 closing note); AGORA_RENDER_PROCESSES=N opts in.
+DEFAULT_RENDER_PROCESSES = 0
 
 
 def _setting(settings: Any, name: str, default: Any = None) -> Any:
