@@ -105,7 +105,7 @@ def parse_line(line: str, commands: console_commands.CommandTable | None = None)
         head = head.lstrip("/")
         return Parsed(user, "quit" if head == "exit" else head, rest, {})
     if not head.startswith("/") and (head in ("game", "play", "press") or head in commands.groups):
-        head = "/" + head  # the slash is optional at the table: `game new game:athena` works too
+        head = "/" + head  # the slash is optional at the table: `game new game:<id>` works too
     if head == "/game" and rest:  # an unknown subcommand is refused by name, as for /league
         command, rest = f"game {rest[0].lower()}", rest[1:]
     elif head in ("/play", "/press"):
