@@ -104,13 +104,13 @@ def parse_line(line: str, commands: console_commands.CommandTable | None = None)
     if head in ("help", "/help", "moves", "quit", "exit"):
         head = head.lstrip("/")
         return Parsed(user, "quit" if head == "exit" else head, rest, {})
-    if not head.startswith("/") and (head in ("game", "play", "press") or head in commands.groups):
+    if not head.startswith("/") and (head in ("game", "play", "press") or commands.group(head)):
         head = "/" + head  # the slash is optional at the table: `game new game:<id>` works too
     if head == "/game" and rest:  # an unknown subcommand is refused by name, as for /league
         command, rest = f"game {rest[0].lower()}", rest[1:]
     elif head in ("/play", "/press"):
         command = head[1:]
-    elif head in {f"/{group}" for group in commands.groups}:
+    elif commands.group(head):
         command, rest = commands.split_command(head[1:], rest)
     else:
         raise BadLine(line)

@@ -19,7 +19,7 @@ from bot.leagues.limits import DAY_LENGTH, MATCH_MAX, SEASON_MAX, TEXT_LIMIT
 from bot.leagues.reports import MAX_GAMES_A_DAY
 from bot.plugins import plugin_commands
 from bot.service.api import Actor, Reply, UserError, Where
-from engine.i18n import T, Text
+from engine.i18n import LOCALES, T, Text, has_key, t
 from engine.plugins import Param
 
 TRUE, FALSE = ("true", "yes", "1", "oui", "vrai"), ("false", "no", "0", "non", "faux")
@@ -234,13 +234,50 @@ def _plugin_commands(games: list[Any]) -> dict[str, Command]:
     return found
 
 
+def _localized(prefix: str, kind: str, word: str) -> set[str]:
+    """The names Discord shows for a declared group, subcommand or option, in every locale."""
+    key = f"{prefix}.{kind}.{word}.name"
+    return {t(key, loc).lower() for loc in LOCALES if has_key(key, loc)} - {word}
+
+
+def _unique(pairs: list[tuple[str, str]], taken: set[str]) -> dict[str, str]:
+    """alias -> canonical name; an alias that is also a real name, or names two things, is dropped."""
+    meanings: dict[str, set[str]] = {}
+    for alias, canonical in pairs:
+        meanings.setdefault(alias, set()).add(canonical)
+    return {a: next(iter(c)) for a, c in meanings.items() if len(c) == 1 and a not in taken}
+
+
 class CommandTable:
-    """`/league` and the groups of these games, by full name (`league season new`)."""
+    """`/league` and the groups of these games, by full name (`league season new`).
+
+    A game's group, subcommand and option names are also accepted as Discord's clients show
+    them in each language (`/hop voyager`, `/blarmee`): how-tos written in French name those."""
 
     def __init__(self, games: list[Any]) -> None:
         self.declared = plugin_commands(games)
         self.commands: dict[str, Command] = {**_league_commands(), **_plugin_commands(games)}
         self.groups = sorted({name.split()[0] for name in self.commands})
+        d = self.declared
+        self.group_aliases = _unique(
+            [(a, c.group) for c in d for a in _localized(c.prefix, "cmd", c.group)], set(self.groups)
+        )
+        self.sub_aliases = _unique(
+            [(f"{c.group} {a}", c.path) for c in d for a in _localized(c.prefix, "cmd", c.name)],
+            set(self.commands),
+        )
+        self.option_aliases = {
+            c.path: _unique(
+                [(a, p.name) for p in c.params for a in _localized(c.prefix, "opt", p.name)],
+                {p.name for p in c.params},
+            )
+            for c in d
+        }
+
+    def group(self, word: str) -> str | None:
+        """`hop`, `/blarmee` -> the group's own name; None when no group has that name."""
+        word = word.lower().removeprefix("/")
+        return word if word in self.groups else self.group_aliases.get(word)
 
     def usage(self) -> list[str]:
         """One help line per game-declared group: `/army save name:… units:… [faction:a|b] | list`."""
@@ -256,8 +293,10 @@ class CommandTable:
     def split_command(self, group: str, words: list[str]) -> tuple[str, list[str]]:
         """`league`, [`season`, `new`, `starts:…`] -> (`league season new`, [`starts:…`]): the
         longest known subcommand; else the first word, which `run` refuses by name."""
+        group = self.group(group) or group
         for size in (2, 1):
             name = " ".join([group, *(w.lower() for w in words[:size])])
+            name = self.sub_aliases.get(name, name)
             if len(words) >= size and name in self.commands:
                 return name, words[size:]
         return " ".join([group, *(w.lower() for w in words[:1])]), words[1:]
@@ -277,6 +316,8 @@ class CommandTable:
             )
         if args:
             raise UserError("bot.console.extra_words", command=f"/{name}", words=" ".join(args))
+        aliases = self.option_aliases.get(name, {})
+        options = {aliases.get(key, key): value for key, value in options.items()}
         unknown = sorted(set(options) - set(command.params))
         if unknown:
             raise UserError(

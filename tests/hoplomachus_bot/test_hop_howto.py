@@ -50,3 +50,34 @@ def test_the_howto_is_short_and_in_both_languages(hoplomachus):
         assert 5 <= len(lines) <= 9 and all(len(line) <= 260 for line in lines), lines
         assert sum(len(line) for line in lines) < 1800  # one phone screen or two
     assert [render(t, "en") for t in GAME.rules] != [render(t, "fr") for t in GAME.rules]
+
+
+def test_every_command_the_french_howto_names_runs_at_the_local_table(hoplomachus):
+    """The how-to names subcommands as Discord's French client shows them (`/hop voyager`): the
+    local table takes those names, and their options' French names, too."""
+    import re
+
+    from bot.console import default_commands, parse_line
+
+    table = default_commands()
+    named = {m for t in GAME.rules for m in re.findall(r"`(/hop [^` ]+)", render(t, "fr"))}
+    assert len(named) >= 3, named
+    for typed in named:
+        parsed = parse_line(f"@ann {typed}", table)
+        assert parsed.command in table.commands and parsed.command.startswith("hop "), typed
+    parsed = parse_line("@ann hop voyager vers:argos", table)
+    assert parsed.command == "hop travel"
+    assert table.values(parsed.command, parsed.args, parsed.options) == {"to": "argos"}
+    assert parse_line("@ann /hop travel to:argos", table).command == "hop travel"  # English still
+
+
+async def test_a_french_line_at_the_local_table(hoplomachus, tmp_path: Path):
+    path = tmp_path / "t.txt"
+    path.write_text("@ann /hop comment-jouer\n@ann /hop voler\n", encoding="utf-8")
+    out: list[str] = []
+    rc = await run_local(db=None, out=tmp_path / "out", transcript=path, write=out.append, lang="fr")
+    text = "\n".join(out)
+    howto = text[text.index("> @ann /hop comment-jouer") : text.index("> @ann /hop voler")]
+    assert "[only ann] **But**" in howto and "`/hop voyager`" in howto
+    refused = text[text.index("> @ann /hop voler") :]
+    assert rc == 1 and "/hop voler n’est pas une commande connue" in refused
