@@ -212,3 +212,20 @@ class HallFacts:
     group_by: str | None = None
     groups: dict[str, Text] = field(default_factory=dict)
     words: Callable[[str, Any], Any] | None = None
+
+
+def one_of(field: str, value: object, known: Sequence[str]) -> object:
+    """An option's value trimmed and lower-cased, refused unless it is one of `known`, naming
+    them (for a `field_validator`: `/game new` answers with the list)."""
+    from pydantic_core import PydanticCustomError
+
+    if not isinstance(value, str):
+        return value
+    value = value.strip().lower()
+    if value not in known:
+        raise PydanticCustomError(
+            f"unknown_{field}",
+            f"unknown {field} {{{field}}}: expected {{expected}}",
+            {field: value, "expected": ", ".join(repr(k) for k in known)},
+        )
+    return value

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, field_validator
-from pydantic_core import PydanticCustomError
 
+from engine.plugins import one_of
 from engine.protocol import GameState, Role
 from engine.rng import Rng
 
@@ -41,17 +41,7 @@ class Options(BaseModel):
     @classmethod
     def _known_battle(cls, value: object) -> object:
         """An unknown battle is refused with the known ones (`/game new` names them)."""
-        if not isinstance(value, str):
-            return value
-        value = value.strip().lower()
-        known = battles()
-        if value not in known:
-            raise PydanticCustomError(
-                "unknown_battle",
-                "unknown battle {battle}: expected {expected}",
-                {"battle": value, "expected": ", ".join(repr(b) for b in known)},
-            )
-        return value
+        return one_of("battle", value, battles())
 
 
 class Unit(BaseModel):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError
 
+from engine.plugins import one_of
 from engine.protocol import GameState
 from engine.rng import Rng
 
@@ -34,18 +34,9 @@ class Options(BaseModel):
     @classmethod
     def _known_hero(cls, value: object) -> object:
         """An unknown hero is refused at `/game new`, naming the known ones."""
-        if not isinstance(value, str):
-            return value
         from engine.hoplomachus.content import content
 
-        value, known = value.strip().lower(), ["random", *sorted(content().heroes)]
-        if value not in known:
-            raise PydanticCustomError(
-                "unknown_hero",
-                "unknown hero {hero}: expected {expected}",
-                {"hero": value, "expected": ", ".join(repr(h) for h in known)},
-            )
-        return value
+        return one_of("hero", value, ["random", *sorted(content().heroes)])
 
 
 class Sheet(BaseModel):
