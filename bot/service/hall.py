@@ -59,10 +59,7 @@ class HallMixin(ServiceCore):
             if facts.group_by:
                 lines.append(T("bot.hall.group", group=facts.groups.get(key, key)))
             for rank, (_, record, (_, player), details, won) in enumerate(groups[key][:SHOWN], start=1):
-                cells = [
-                    T("bot.hall.cell", label=label, value=self._hall_word(facts, k, details.get(k)))
-                    for k, label in facts.columns
-                ]
+                cells = self._hall_cells(facts, details)
                 lines.append(
                     T(
                         "bot.hall.line",
@@ -74,6 +71,13 @@ class HallMixin(ServiceCore):
                     )
                 )
         return Reply([Message(lines=lines, ephemeral=True, locale=locale)])
+
+    def _hall_cells(self, facts: Any, details: dict[str, Any]) -> list[Text]:
+        """A run's columns, each labelled and in words (`Act: IV`)."""
+        return [
+            T("bot.hall.cell", label=label, value=self._hall_word(facts, k, details.get(k)))
+            for k, label in facts.columns
+        ]
 
     def _standings(
         self,
@@ -133,10 +137,7 @@ class HallMixin(ServiceCore):
                 lines.append(T("bot.hall.group", group=facts.groups.get(key, key)))
             for rank, row in enumerate(table[key][:SHOWN], start=1):
                 _, details, won = row["best"]
-                cells = [
-                    T("bot.hall.cell", label=label, value=self._hall_word(facts, k, details.get(k)))
-                    for k, label in facts.columns
-                ]
+                cells = self._hall_cells(facts, details)
                 lines.append(
                     T(
                         "bot.hall.standing",
