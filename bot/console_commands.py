@@ -301,10 +301,14 @@ class CommandTable:
                 return name, words[size:]
         return " ".join([group, *(w.lower() for w in words[:1])]), words[1:]
 
-    def known(self, group: str) -> str:
-        return ", ".join(
-            name.removeprefix(group + " ") for name in self.commands if name.startswith(group + " ")
-        )
+    def known(self, group: str) -> list[Text | str]:
+        """The group's subcommands, each named as the reader's Discord client shows it."""
+        labels = {c.path: T(f"{c.prefix}.cmd.{c.name}.name") for c in self.declared}
+        return [
+            labels.get(name, name.removeprefix(group + " "))
+            for name in self.commands
+            if name.startswith(group + " ")
+        ]
 
     def values(self, name: str, args: list[str], options: dict[str, str]) -> dict[str, Any]:
         """The options typed, checked against the subcommand: every problem is a UserError."""

@@ -264,7 +264,7 @@ async def test_refusals_are_specific_translated_and_change_nothing(store, tmp_pa
     assert not await french.handle("@alice /army fly")
     assert out == [
         "[refused] alice: /army fly n’est pas une commande connue. Commandes de /army\u00a0: "
-        "save, list, show, delete, check."
+        "enregistrer, liste, voir, supprimer, vérifier."  # as a French Discord client names them
     ]
 
 

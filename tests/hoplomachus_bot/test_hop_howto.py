@@ -81,3 +81,4 @@ async def test_a_french_line_at_the_local_table(hoplomachus, tmp_path: Path):
     assert "[only ann] **But**" in howto and "`/hop voyager`" in howto
     refused = text[text.index("> @ann /hop voler") :]
     assert rc == 1 and "/hop voler n’est pas une commande connue" in refused
+    assert "voyager, événement" in refused and "travel" not in refused  # in the reader's words
