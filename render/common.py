@@ -229,8 +229,64 @@ def rounded_box(
     outline: Colour | None = None,
     width: int = 2,
     radius: int = 10,
+    corners: tuple[bool, bool, bool, bool] | None = None,
 ) -> None:
-    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    """Pillow's rounded rectangle, the very same pixels, with its corners stamped from cached
+    masks: Pillow draws each corner as a pie slice and an arc, about half of the time of a
+    box, and boards draw dozens of boxes with the same few radii. The straight parts are
+    Pillow's own rectangles, in Pillow's order. Falls back to Pillow for what this does not
+    reproduce (fractional coordinates, joined corners, a blending or non-RGB canvas)."""
+    x0, y0, x1, y1 = box
+    if (
+        getattr(draw, "mode", None) != "RGB"
+        or getattr(getattr(draw, "_image", None), "mode", None) != "RGB"
+        or not all(type(v) is int for v in (x0, y0, x1, y1, width, radius))
+        or (fill is None and outline is None)
+        or not 0 < 2 * radius < min(x1 - x0, y1 - y0) - 1  # a plain rectangle, or joined corners
+        or 2 * width >= min(x1 - x0, y1 - y0)
+    ):
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width, corners=corners)
+        return
+    corners = corners or (True, True, True, True)
+    r, d = radius, 2 * radius
+    ink, fill_ink = draw._getink(outline, fill)
+    origins = ((x0, y0), (x1 - d, y0), (x1 - d, y1 - d), (x0, y1 - d))
+    rect = draw.draw.draw_rectangle
+    if fill_ink is not None:
+        for i, origin in enumerate(origins):
+            if corners[i]:
+                draw.draw.draw_bitmap(origin, _corner(d, i, 0).im, fill_ink)
+        if x1 - r - 1 >= x0 + r + 1:
+            rect((x0 + r + 1, y0, x1 - r - 1, y1), fill_ink, 1)
+        rect((x0, y0 + (r + 1 if corners[0] else 0), x0 + r, y1 - (r + 1 if corners[3] else 0)), fill_ink, 1)
+        rect((x1 - r, y0 + (r + 1 if corners[1] else 0), x1, y1 - (r + 1 if corners[2] else 0)), fill_ink, 1)
+    if ink is not None and ink != fill_ink and width != 0:
+        for i, origin in enumerate(origins):
+            if corners[i]:
+                draw.draw.draw_bitmap(origin, _corner(d, i, width).im, ink)
+        top = (x0 + (r + 1 if corners[0] else 0), x1 - (r + 1 if corners[1] else 0))
+        rect((top[0], y0, top[1], y0 + width - 1), ink, 1)
+        bottom = (x0 + (r + 1 if corners[3] else 0), x1 - (r + 1 if corners[2] else 0))
+        rect((bottom[0], y1 - width + 1, bottom[1], y1), ink, 1)
+        rect(
+            (x0, y0 + (r + 1 if corners[0] else 0), x0 + width - 1, y1 - (r + 1 if corners[3] else 0)), ink, 1
+        )
+        rect(
+            (x1 - width + 1, y0 + (r + 1 if corners[1] else 0), x1, y1 - (r + 1 if corners[2] else 0)), ink, 1
+        )
+
+
+@lru_cache(maxsize=512)
+def _corner(d: int, corner: int, width: int) -> Image.Image:
+    """Corner `corner` (clockwise from the top left) of a rounded rectangle whose corners span
+    `d` px, as a 1-bit mask: Pillow's pie slice (`width` 0) or its arc of that width."""
+    start = (180, 270, 0, 90)[corner]
+    mask = Image.new("1", (d + 1, d + 1), 0)
+    if width:
+        ImageDraw.Draw(mask).arc((0, 0, d, d), start, start + 90, fill=1, width=width)
+    else:
+        ImageDraw.Draw(mask).pieslice((0, 0, d, d), start, start + 90, fill=1)
+    return mask
 
 
 def dashed_box(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, dash: int = 10, width: int = 2) -> None:
@@ -443,13 +499,14 @@ def _encode_strip(image: Image.Image, first: int, count: int) -> _Encoded:
     learnt = (sample.quantize(count, method=Image.Quantize.FASTOCTREE).getpalette() or [])[: count * 3]
     learnt += (learnt[:3] or base[:3]) * (count - len(learnt) // 3)  # pad with a colour already there
     palette = Image.new("P", (1, 1))
-    palette.putpalette((base + learnt + base[:3] * 256)[: 256 * 3])
+    palette.putpalette(base + learnt)  # no padding: the nearest-colour search runs over fewer entries
     indices = image.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
     # palette index -> this strip's index in the whole image's palette
     table = bytes(i if i < nbase else (first + i - nbase if i < nbase + count else 0) for i in range(256))
-    indices = indices.translate(table)
-    width = image.width
-    raw = b"".join(b"\x00" + indices[y * width : (y + 1) * width] for y in range(image.height))
+    # each row preceded by its filter byte 0: the indices pasted one column right of a zero column
+    rows = Image.new("L", (image.width + 1, image.height), 0)
+    rows.paste(Image.frombytes("L", image.size, indices.translate(table)), (1, 0))
+    raw = rows.tobytes()
     compressor = zlib.compressobj(3, zlib.DEFLATED, -15)
     chunk = compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH)
     return _Encoded(chunk, zlib.adler32(raw), len(raw), bytes(learnt))

@@ -307,7 +307,7 @@ class Private:
         d, loc = self.draw, self.locale
         x0, y0, x1, y1 = box
         rounded_box(d, box, Ink.WHITE, Ink.PURPLE, 3, 10)
-        d.rounded_rectangle((x0, y0, x0 + 12, y1), radius=6, fill=Ink.PURPLE)
+        rounded_box(d, (x0, y0, x0 + 12, y1), Ink.PURPLE, None, radius=6)
         badges = [
             label("cost", loc, n=power.cost),
             label("vp", loc, n=power.vp),

@@ -103,8 +103,8 @@ def card_face(
     if available:
         available_frame(draw, box)
     rounded_box(draw, box, Ink.WHITE, fill, 3, RADIUS)
-    draw.rounded_rectangle(
-        (x0, y0, x1, y0 + STRIPE), radius=RADIUS, fill=fill, corners=(True, True, False, False)
+    rounded_box(
+        draw, (x0, y0, x1, y0 + STRIPE), fill, None, radius=RADIUS, corners=(True, True, False, False)
     )
     draw_shape(draw, THREAT_SHAPE.get(card.colour, "circle"), (x0 + 15, y0 + STRIPE / 2), 16, on_fill, None)
     if slot is not None:

@@ -4,12 +4,13 @@ keep named colours exact."""
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import common
-from render.common import Ink, ellipsize, fit_lines, fit_size, flow, png_bytes, text_width, wrap
+from render.common import Ink, ellipsize, fit_lines, fit_size, flow, png_bytes, rounded_box, text_width, wrap
 
 LONG = "Annihilation de pouvoir"
 
@@ -107,3 +108,25 @@ def test_every_render_label_used_in_code_is_in_both_catalogs():
     for locale in ("en", "fr"):
         missing = {k for k in keys if f"render.athena.{k}" not in catalog(locale)}
         assert not missing, (locale, missing)
+
+
+def test_rounded_box_draws_pillows_pixels():
+    """rounded_box draws from cached masks: the very pixels of Pillow's rounded_rectangle, for
+    any box (also off the canvas, thin, joined corners), radius, width, corners and colours."""
+    rng = random.Random(7)
+    colours = [(10, 20, 30), (200, 100, 50), Ink.WHITE, None]
+    corner_sets = [None, (True, True, False, False), (False, True, True, False)]
+    for _ in range(1500):
+        x0, y0 = rng.randint(-20, 110), rng.randint(-20, 80)
+        box = (x0, y0, x0 + rng.randint(0, 80), y0 + rng.randint(0, 60))
+        fill, outline, corners = rng.choice(colours), rng.choice(colours), rng.choice(corner_sets)
+        width, radius = rng.randint(0, 6), rng.randint(0, 40)
+        expected, drawn = Image.new("RGB", (120, 90), (1, 2, 3)), Image.new("RGB", (120, 90), (1, 2, 3))
+        try:
+            ImageDraw.Draw(expected).rounded_rectangle(
+                box, radius=radius, fill=fill, outline=outline, width=width, corners=corners
+            )
+        except ValueError:  # Pillow refuses some degenerate partial-corner boxes
+            continue
+        rounded_box(ImageDraw.Draw(drawn), box, fill, outline, width, radius, corners)
+        assert ImageChops.difference(expected, drawn).getbbox() is None, (box, fill, outline, width, radius)
