@@ -8,6 +8,7 @@ header as a string), errors as `{"code", "message"}`, and receives files as mult
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,15 +35,31 @@ class Body:
 
 async def read_body(request: web.Request) -> Body:
     if request.content_type == "multipart/form-data":
-        reader = await request.multipart()
-        payload: dict[str, Any] = {}
-        files: dict[str, bytes] = {}
-        while (part := await reader.next()) is not None:
-            if part.name == "payload_json":
-                payload = json.loads(await part.text())
-            elif part.name and part.name.startswith("files["):
-                files[part.filename or part.name] = bytes(await part.read())
-        return Body(payload, files)
+        return multipart_body(await request.read(), request.headers["Content-Type"])
     if request.can_read_body:
         return Body(await request.json())
     return Body({})
+
+
+DISPOSITION = re.compile(rb'(name|filename)="([^"]*)"')
+
+
+def multipart_body(data: bytes, content_type: str) -> Body:
+    """The parts of a multipart body, split on its boundary in one go: aiohttp's part reader
+    scans a 100 KB image chunk by chunk in Python, a tenth of a move's CPU in the fake (which
+    shares the machine with the bot it measures)."""
+    boundary = content_type.split("boundary=", 1)[1].split(";", 1)[0].strip().strip('"').encode()
+    payload: dict[str, Any] = {}
+    files: dict[str, bytes] = {}
+    for part in data.split(b"--" + boundary)[1:]:
+        if part.startswith(b"--"):  # the closing delimiter
+            break
+        head, _, content = part.partition(b"\r\n\r\n")
+        content = content[:-2] if content.endswith(b"\r\n") else content
+        found = {key.decode(): value.decode() for key, value in DISPOSITION.findall(head)}
+        name = found.get("name", "")
+        if name == "payload_json":
+            payload = json.loads(content)
+        elif name.startswith("files["):
+            files[found.get("filename") or name] = content
+    return Body(payload, files)
