@@ -22,16 +22,23 @@ The issue-13 figures, each reproduced by one command (or one split over two proc
         python bench/battlelore_engine.py --only soak --soak 10000
       or  ... --only soak --soak 5000 --start 0;  ... --only soak --soak 5000 --start 5000
 
-Last measured (25 Nov 2026, content of commit 1c4316b, a 2-core machine at load 14-17):
-heuristic beats random 992/1000 (99.2%, 5 draws); balance over 1,000 games with random
-armies: Greeks 44.4%, Egyptians 40.6%, Persians 58.9% of their games, draws 4.1%, first
-player 52.8% of decided games: NOT yet within 45-55. The unit figures point at Persian
-legends (Simurgh 75% of 110 armies, Darius 65% of 262, Yazata of the waters 62% of 235)
-and at melee foot troops of every people (Nile spearmen, Sherden, Khopesh guard 39%).
-A chaos unit only ever faces its own people, so its figure is mostly that people's
-(Daevas 36%: they always fight Persians). legal() median 0.09 ms, apply() median 0.40 ms.
-Soak: 8,000 games (seeds 0-3999 and 5000-8999, content before 1c4316b), 0 failures;
-seeds 4000-4999 and 9000-9999 are still to run (--start 4000 --soak 1000, --start 9000).
+Last measured (25 Nov 2026, content of commit 40f683c, a 2-core machine at load 10-13):
+balance, 1,000 games (--only balance --games 500 --start 0 and --start 500, then --merge):
+Greeks 47.5% of their 667 games (49.7% of the 638 decided), Egyptians 47.8% (49.8% of 641),
+Persians 48.2% (50.6% of 635), draws 4.3%, first player 53.6% of decided games: every
+people and the first player within 45-55, of all games and of decided games. Units whose
+armies win most: Yazata of the winds 57% (92/160), Ramesses 57% (88/154), Yazata of the
+waters 56% (115/206), Griffin 55% (106/192), Lamassu 55% (80/146); least: Medjay 43%
+(177/409), Centaurs 44% (153/351), Camel riders 44% (216/490), Hippeis 44% (148/335),
+Cyrus 44% (71/160), Chariots 44% (171/385). 2.0 games/s per process, median 30 turns.
+legal() median 0.08-0.09 ms, p95 0.77-1.00 ms; apply() median 0.35-0.42 ms, p95 8.9-12.9 ms
+(the two halves, each on ~2,500 positions of its first 60 games, at load 10-13).
+The content before (commit 1c4316b) gave Greeks 44.4%, Egyptians 40.6%, Persians 58.9%:
+the Persian legends were cut and the Egyptian melee foot sped up (data/units.yaml, "balance:").
+Soak on 40f683c: running (--only soak --soak 5000 --start 0 and --start 5000); the 8,000
+earlier games (seeds 0-3999, 5000-8999, content before 1c4316b) had 0 failures.
+heuristic beats random: 992/1000 (99.2%, 5 draws) on the content of 1c4316b, not re-measured
+on 40f683c.
 
 Times are CPU times of this process (time.process_time). Every game is seeded: a figure can
 be reproduced. Balance games are heuristic against heuristic over the three pitched layouts
