@@ -13,6 +13,7 @@ figure can be reproduced. The soak with invariant checks is bench/hoplomachus_so
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import time
@@ -66,12 +67,15 @@ def summary(diff: str, out: list, n: int, spent: float) -> None:
     print("            lost by Act: " + ", ".join(f"Act {a}: {acts[a]}" for a in sorted(acts)), flush=True)
 
 
-def interleaved(n: int, jobs: int, every: int) -> None:
+def interleaved(n: int, jobs: int, every: int, first: int = 0) -> None:
     """The three difficulties seed by seed, with the running figures every `every` seeds: a
     run cut short still gives the same number of campaigns per difficulty."""
-    print(f"Campaigns with the heuristic player, up to {n} per difficulty (seeds 0..{n - 1}), interleaved")
+    print(
+        f"Campaigns with the heuristic player, up to {n} per difficulty"
+        f" (seeds {first}..{first + n - 1}), interleaved"
+    )
     start = time.time()
-    work = [(d, s) for s in range(n) for d in DIFFICULTIES]
+    work = [(d, s) for s in range(first, first + n) for d in DIFFICULTIES]
     done: dict[str, list] = {d: [] for d in DIFFICULTIES}
     with ProcessPoolExecutor(jobs) as pool:
         for (diff, _), o in zip(work, pool.map(campaign, work, chunksize=3), strict=True):
@@ -81,6 +85,63 @@ def interleaved(n: int, jobs: int, every: int) -> None:
                 print(f"after {k} campaigns per difficulty, {time.time() - start:.0f} s wall:", flush=True)
                 for d in DIFFICULTIES:
                     summary(d, done[d], k, time.time() - start)
+
+
+def _counts(text: str) -> Counter:
+    """`victory: 20, hero: 4` or `Act 4 scion: 4, Act 2 ctf: 1` -> their counts."""
+    found: Counter = Counter()
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, _, count = part.rpartition(": ")
+        found[key] += int(count)
+    return found
+
+
+def merge(paths: list[str]) -> None:
+    """Shards of one interleaved run (`--first`), each file's last figures added up."""
+    line = re.compile(
+        r"\s+(\w+)\s+won\s+[\d.]+% \((\d+)/(\d+)\)\s+weeks\s+([\d.]+)\s+commands/campaign\s+(\d+)"
+    )
+    total: dict[str, dict] = {}
+    for path in paths:
+        blocks = Path(path).read_text(encoding="utf-8").split("after ")
+        last = [b for b in blocks if "campaigns per difficulty" in b][-1].splitlines()
+        for i, text in enumerate(last):
+            m = line.match(text)
+            if not m:
+                continue
+            diff, wins, n, weeks, commands = (
+                m.group(1),
+                int(m.group(2)),
+                int(m.group(3)),
+                *map(float, m.group(4, 5)),
+            )
+            t = total.setdefault(
+                diff,
+                {
+                    "wins": 0,
+                    "n": 0,
+                    "weeks": 0.0,
+                    "commands": 0.0,
+                    "ends": Counter(),
+                    "lost": Counter(),
+                    "acts": Counter(),
+                },
+            )
+            t["wins"] += wins
+            t["n"] += n
+            t["weeks"] += weeks * n
+            t["commands"] += commands * n
+            for key, label in (("ends", "ends: "), ("lost", "lost in: "), ("acts", "lost by Act: ")):
+                t[key] += _counts(last[i + 1 + ("ends", "lost", "acts").index(key)].split(label, 1)[1])
+    print(f"Campaigns with the heuristic player, {len(paths)} shards added up:")
+    for diff in DIFFICULTIES:
+        t = total[diff]
+        print(
+            f"  {diff:<9} won {t['wins'] / t['n']:6.1%} ({t['wins']}/{t['n']})   weeks {t['weeks'] / t['n']:5.1f}"
+            f"   commands/campaign {t['commands'] / t['n']:6.0f}"
+        )
+        for key, label in (("ends", "ends"), ("lost", "lost in"), ("acts", "lost by Act")):
+            print(f"            {label}: " + ", ".join(f"{k}: {v}" for k, v in t[key].most_common()))
 
 
 def rates(n: int, jobs: int) -> None:
@@ -152,11 +213,16 @@ def main() -> None:
     parser.add_argument(
         "--every", type=int, default=0, help="interleave the difficulties, figures every N seeds"
     )
+    parser.add_argument("--first", type=int, default=0, help="first seed (shards of one run)")
+    parser.add_argument("--merge", nargs="+", help="add up the last figures printed in these files")
     args = parser.parse_args()
+    if args.merge:
+        merge(args.merge)
+        return
     if not args.no_timings:
         timings(args.samples)
     if args.every:
-        interleaved(args.campaigns, args.jobs, args.every)
+        interleaved(args.campaigns, args.jobs, args.every, args.first)
     elif not args.no_rates:
         rates(args.campaigns, args.jobs)
 
