@@ -21,52 +21,65 @@ a move's command to its board image in the channel, and the CPU each move cost, 
 processes (image workers included) and fake Discord apart: on a shared machine the moves per
 second follow the share of the cores the processes get, the CPU per move much less.
 
-Figures, 2026-11-25 (issue 17). A quiet 2-core machine at 15:36, before this work: 13.4
-moves/s (1001 moves in 74.6 s, 2588 images), acknowledgement median 214 ms, p99 447 ms. The
-figures below were taken later, with the 2 cores shared with other engineers' soak runs
-(load average 14-20): the absolute moves per second are a fraction of a quiet machine's, so
-base (the code before, in a git worktree) and new were run back to back and only their
-ratios mean something.
+Figures, 2026-11-25 (issue 17). A quiet 2-core machine, before this work: 12.9-13.4 moves/s,
+acknowledgement p99 483 ms, command to board image median 940 ms, p99 1551 ms; CPU per move:
+bot 94 ms, fake Discord 17 ms. The runs below shared the 2 cores with other engineers' soak
+runs (load average 8-14): base (f95c567, in a git worktree) and new were run back to back,
+and only their ratios mean something, the CPU per move's most.
 
-    python bench/discord.py --games 20, two back-to-back pairs (G at 17:07, F at 16:51)
-                                                G base   G new    F base   F new
-      moves/s                                      8.6      9.0      7.3      9.1
-      acknowledgement median (ms)                  426      236      543      226
-      acknowledgement p99 (ms)                    1067      936     1166      872
-      autocomplete acknowledgement median (ms)     443      226      586      192
-      command to board image median (ms)          1259     1409     1582     1467
-      command to board image p99 (ms)             2528     2755     2782     2714
-      CPU per move, bot processes (ms)              80       87       96       94
-      CPU per move, fake Discord and players (ms)   15       16       18       16
+    python bench/discord.py --games 20                 pair A (19:46, load 8-12)  pair B (19:50, load 12)
+                                                        new      base             new      base
+      moves/s                                           7.9      7.3              8.2      7.6
+      acknowledgement median / p99 (ms)               339/977  369/1109         338/958  350/969
+      command to board image median / p99 (ms)      1360/2434 1528/3082       1317/3137 1469/2588
+      CPU per move, bot processes (ms)                   85       97               84       93
+      CPU per move, fake Discord and players (ms)        16       19               16       18
+    A third pair (19:28, load 8-13): bot 72 vs 95 ms, fake 13 vs 18 ms, 10.4 vs 8.3 moves/s,
+    acknowledgement p99 684 vs 754 ms, image median 1020 vs 1374 ms, p99 2204 vs 3751 ms.
 
-    python bench/discord.py --games 200 --max-moves 6
-      base: 5.0 moves/s (1200 moves in 242 s); acknowledgement median 1226 ms, p99 2904 ms;
-            6967 autocompletes answered past Discord's 3 s; command to board image median
-            11.2 s, p99 26.8 s; CPU per move: bot 119 ms, fake Discord 41 ms
-      new:  did not finish: after 12 min (base: 4) its tables stalled, bot idle and bench
-            waiting on an answer (not investigated for lack of time); its bot had by then
-            used 85 s CPU in the main process and 151 s in the two image workers, more than
-            base's whole run: at 200 tables the workers' caches (64 MB of bands each) or
-            the late autocompletes' wasted work are the suspects.
+    python bench/discord.py --games 200 --max-moves 6, back to back (20:03, load 13-15)
+                                                        new      base
+      moves/s (1200 moves)                               6.6      5.7  (182 s vs 211 s)
+      acknowledgement median / p99 (ms)              756/2968  911/2956
+      autocompletes answered past Discord's 3 s         3541     4909
+      moves unanswered within 30 s                         0       45
+      command to board image median / p99 (s)        9.8/25.2  9.6/26.6
+      CPU per move, bot / fake Discord (ms)            100/30   119/36
+    (Both with this file, whose table set-up now waits up to SETUP_WAIT for its answers: at
+    this load 200 tables' first 600 images took past the 30 s a move waits, and both base and
+    new had stopped there.)
 
-    The same new code, images in threads then in two worker processes, back to back (17:30):
-    python bench/discord.py --games 20 --render-processes 0|2
-                                                threads  processes
-      moves/s                                     10.3     12.2
-      acknowledgement median / p99 (ms)         348/877  215/695
-      autocomplete acknowledgement median (ms)     353      178
-      command to board image median / p99 (ms) 1074/2087 1039/1924
-      CPU per move, bot / fake Discord (ms)      78/14    75/13
+    python bench/multiprocess.py --games 20 --processes 2 --db postgresql, full games
+                                                   new (20:12)  base (20:10)  new (19:55)
+      load average                                    15-16        14-16        12-13
+      moves/s                                          9.1          8.5          7.8
+      acknowledgement median / p99 (ms)              114/549      102/544      167/612
+      command to board image median / p99 (ms)     1379/4566    1098/4841    1820/4699
+      CPU per move, bots / fake Discord (ms)          77/11        82/12        88/13
+    (PostgreSQL: the SQLite store's change does not apply; the image changes do.)
+    The fault run (bench/fault.py --games 10 --kills 10): see its docstring.
 
-What changed (new): the Athena images are encoded as cached bands (render/common.py
-`strips_png`: only the bands whose part of the view changed are drawn and encoded again;
-CPU per image, same run: board 34 -> 17 ms, private view 27 -> 15 ms), drawn in two worker
-processes instead of threads (AGORA_RENDER_PROCESSES; the threads held the GIL and starved
-the event loop: acknowledgements and autocomplete answers waited behind them), command
-mentions' patterns built once, DM channels remembered. The CPU per move did not fall with
-the image CPU: the bot's main process (about 11 HTTP requests and 37 SQL statements per move,
-discord.py) and the image workers' own cold caches now weigh as much; and the fake Discord
-itself costs ~15 ms per move, so this bench cannot show 50 moves/s on 2 cores it shares.
+What changed (CPU per move, bot, base -> new: 92-97 -> 72-85 ms, about -15%; fake 18 -> 13-16):
+the image bands are quantized against their palette unpadded and their rows framed by Pillow
+(same bytes; encode 1.9 -> 1.5 ms a band), rounded boxes stamp their corners from cached masks
+(same pixels: Pillow draws each corner as a pie slice and an arc, half a box's time), the SQLite
+store runs each statement in one trip to aiosqlite's thread (was three: execute, fetch, close),
+and the fake Discord splits multipart bodies in one go. Athena image CPU on one core, median:
+13.8 -> 10.6 ms. DMs already go only to players whose private view changed: of 1534 private
+images in a run none was the same as the one before for that player, so there was none to skip.
+
+What is left for 50 moves/s: bot and fake together must cost at most 40 ms of CPU per move on
+2 cores; they cost ~90-100. Per thread of the bot (base, /proc/<pid>/task): images ~2/3 (52 of
+78 ms: a board and ~1.5 private views per move, ~2.6 bands drawn and encoded per image, the
+encode half of it, mostly Pillow's palette mapping and deflate in C), the event loop ~22 ms
+(discord.py and aiohttp: ~2.7 interaction callbacks and ~2.6 posts per move; the engine views
+and their JSON for the DM check; SQL), aiosqlite's thread ~4 ms. And one process runs Python on
+one core at a time (the GIL): its render threads and its event loop share it, so one process
+tops out near one core but for its C parts (palette mapping, deflate, SQLite); past that, image worker processes
+(AGORA_RENDER_PROCESSES) or more bot processes (bench/multiprocess.py). 50 moves/s on these 2
+cores would need images at ~1/3 of their cost (cache whole cards, not only bands; draw once
+per state what the board and both private views share) and the fake Discord out of the
+machine.
 """
 
 from __future__ import annotations
@@ -96,6 +109,7 @@ from tablehelp import is_group  # noqa: E402
 
 TARGET_P99_MS = 500
 RAMP = 0.02  # seconds between two tables' openings
+SETUP_WAIT = 120  # seconds a table waits for the answers to /game new, join and start
 LATE = {"autocomplete": 0, "move": 0}  # interactions the bot did not answer in time
 KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
 
@@ -217,9 +231,12 @@ async def play_game(
     No think time: each command goes as soon as the previous one is answered."""
     alice, bob = users
     await asyncio.sleep(delay)  # tables open over the first seconds, not all in the same instant
-    await answered(await fake.slash(alice, channel, "game new", game="athena", scenario=scenario, seed=seed))
-    await answered(await fake.slash(bob, channel, "game join"))
-    await answered(await fake.slash(alice, channel, "game start"))
+    # set-up answers may wait longer than moves: 200 tables open within 4 s, 600 first images
+    await answered(
+        await fake.slash(alice, channel, "game new", game="athena", scenario=scenario, seed=seed), SETUP_WAIT
+    )
+    await answered(await fake.slash(bob, channel, "game join"), SETUP_WAIT)
+    await answered(await fake.slash(alice, channel, "game start"), SETUP_WAIT)
     moves = idle = 0
     while idle < 3 and (not max_moves or moves < max_moves):
         for user in (alice, bob):
@@ -257,8 +274,8 @@ async def loop_lag(samples: list[float], every: float = 0.01) -> None:
         samples.append((time.perf_counter() - started - every) * 1000)
 
 
-async def answered(inter: ix.Interaction) -> ix.Interaction:
-    await asyncio.wait_for(inter.resolved.wait(), 30)
+async def answered(inter: ix.Interaction, timeout: float = 30) -> ix.Interaction:
+    await asyncio.wait_for(inter.resolved.wait(), timeout)
     return inter
 
 

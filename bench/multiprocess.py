@@ -31,6 +31,11 @@ before, in a git worktree) and new back to back, only the ratios mean something.
     (second pair: the image workers still loading during the first moves; since then the
     bot loads them before it connects.)
 
+Later, after the CPU per move fell (see bench/discord.py), images in threads, back to back at
+load 14-16: `--games 20 --processes 2 --db postgresql` (full games), new / base: 9.1 / 8.5
+moves/s, acknowledgement median 114 / 102 ms, p99 549 / 544 ms, command to board image
+median 1379 / 1098 ms, p99 4566 / 4841 ms, CPU per move: bots 77 / 82 ms, fake 11 / 12 ms.
+
 Two bot processes with two image workers each are six busy processes on two cores: the
 acknowledgements are quicker (no render thread holds the event loop's GIL), but the moves
 are slower than base's threads (one process alone on 2 cores gains from its workers: see
