@@ -52,13 +52,25 @@ def pay(ctx: Ctx, card: str) -> None:
     elif reward == "discard_bane":
         discard_bane(ctx)
     elif reward == "unit":
-        owned = set(state.camp) | set(state.bag)
+        owned = tokens_in_play(state)
         for uid, u in content().units.items():
             token = f"{uid}#1"
             if u.opportunity and token not in owned and room(state):
                 state.camp.append(token)
                 ctx.say("hop.ev.recruit", unit=T(f"hop.unit.{uid}"))
                 break
+
+
+def tokens_in_play(state) -> set[str]:
+    """Every unit token somewhere in the campaign: camp, bag, piles, and a fight's arena,
+    fallen and rival camp (an opportunity unit drawn by a rival is not free to recruit)."""
+    found = set(state.camp) | set(state.bag)
+    for pile in state.piles.values():
+        found.update(pile)
+    if state.fight is not None:
+        f = state.fight
+        found.update(u.fid for u in [*f.units, *f.fallen, *f.rival_camp])
+    return found
 
 
 def discard_bane(ctx: Ctx, bane: str | None = None) -> bool:

@@ -468,3 +468,20 @@ def test_example_the_attackers_triggers_resolve_before_the_defenders(monkeypatch
     keys = [e.data["key"] for e in ctx.events]
     assert keys.index("hop.ev.attack") < keys.index("hop.ev.retaliate")
     assert wall.hp == wall.health - 2 and trident.hp == trident.health - 1
+
+
+def test_an_opportunity_unit_a_rival_fields_is_not_recruited_twice():
+    """Soak seed 4242 (chosen, random player): a Veteran Champion drawn by the rivals fell in a
+    Spar the player won; the fight's unit-reward opportunity then made a second champion token
+    in camp while the fallen one went back to the bag. A token in the fight is in play."""
+    from engine.hoplomachus.invariants import problems
+    from engine.hoplomachus.opportunities import tokens_in_play
+    from engine.hoplomachus.players import RandomPlayer
+    from engine.hoplomachus.state import Options
+
+    state, player = GAME.setup(Options(difficulty="chosen"), ["p1"], 4242), RandomPlayer(4242)
+    for _ in range(491):
+        state = GAME.apply(state, "p1", player.choose(state, "p1")).state
+        assert not problems(state)
+    assert "op_champion#1" in tokens_in_play(state)
+    assert (state.camp + state.bag).count("op_champion#1") == 1
