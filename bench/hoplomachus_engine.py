@@ -16,7 +16,7 @@ Figures, 2026-11-25 (issue 15), content of 1a8463b, 1,000 seeded campaigns per d
                 lost: Act IV 153 (the Scion 145)
       valiant   won 31.7% (317/1000)  weeks 27.3  commands/campaign 662
                 lost: Act I 37, II 131, III 239, IV 276 (the Scion 149, Primus of Act II 120
-                and Act III 116, King of the Hill 88, Bloodshed 108); influence full 229 times
+                and Act III 116, King of the Hill 93, Bloodshed 85); influence full 229 times
       fearless  won  9.4% (94/1000)   weeks 18.3  commands/campaign 383
                 lost: Act I 353, II 292, III 183, IV 78 (a Primus 706: Act I 333)
     --no-rates --samples 2000 (CPU): legal() median 0.09 ms, p95 0.24, max 0.49;
