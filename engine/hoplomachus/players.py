@@ -310,7 +310,8 @@ class HeuristicPlayer:
         most useful opponent with the fewest rivals able to answer (never onto a hazard);
         otherwise the arena's own approach for your units (`priorities.plan`)."""
         f = state.fight
-        moves = {(m.frm, m.to) for m in legal if isinstance(m, c.Move)}
+        # in legal()'s order (a set's order changes with the hash seed: ties would too)
+        moves = dict.fromkeys((m.frm, m.to) for m in legal if isinstance(m, c.Move))
         if not moves:
             return None
         hazards = hexes.board(f.arena).hazards

@@ -51,3 +51,33 @@ def test_a_few_campaigns_finish_at_each_difficulty():
                 break
             state = GAME.apply(state, "p1", player.choose(state, "p1")).state
         assert GAME.result(state) is not None, diff
+
+
+def test_the_heuristic_player_chooses_the_same_in_every_process():
+    """A seeded campaign is the same campaign in any process: no choice hangs on the order of a
+    set, which Python's per-process string hashing shuffles (bench figures are reproducible)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from engine.hoplomachus import GAME\n"
+        "from engine.hoplomachus.players import HeuristicPlayer\n"
+        "from engine.hoplomachus.state import Options\n"
+        "st, p, out = GAME.setup(Options(difficulty='valiant'), ['p1'], 3504), HeuristicPlayer(3504), []\n"
+        "while GAME.result(st) is None and len(out) < 120:\n"
+        "    cmd = p.choose(st, 'p1'); out.append(GAME.notation.format(cmd))\n"
+        "    st = GAME.apply(st, 'p1', cmd).state\n"
+        "print(' '.join(out))\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1] and len(runs[0].split()) > 100
