@@ -9,16 +9,17 @@ player, where runs end (Act, fight type), and legal()/apply() timings on mid-fig
 Times are CPU times (time.process_time). Every campaign is seeded (seed = its number), so a
 figure can be reproduced. The soak with invariant checks is bench/hoplomachus_soak.py.
 
-Figures, 2026-11-25 (issue 15), content of 1a8463b, 1,000 seeded campaigns per difficulty:
-    --no-timings --every 25 --campaigns 1000 (seeds 0-799), then three shards `--first 800
-    --campaigns 67`, `--first 867 --campaigns 67`, `--first 934 --campaigns 66`, then --merge:
-      chosen    won 84.7% (847/1000)  weeks 28.4  commands/campaign 737
-                lost: Act IV 153 (the Scion 145)
-      valiant   won 31.7% (317/1000)  weeks 27.3  commands/campaign 662
-                lost: Act I 37, II 131, III 239, IV 276 (the Scion 149, Primus of Act II 120
-                and Act III 116, King of the Hill 93, Bloodshed 85); influence full 229 times
-      fearless  won  9.4% (94/1000)   weeks 18.3  commands/campaign 383
-                lost: Act I 353, II 292, III 183, IV 78 (a Primus 706: Act I 333)
+Figures, 2026-11-25 (issue 15), content of 1a8463b and the player of 19d8244 (its choices no
+longer depend on the process's hash seed, so these are reproduced exactly), 1,000 seeded
+campaigns per difficulty, `--no-timings --every 50 --campaigns 1000 --jobs 2` (14 min):
+      chosen    won 86.0% (860/1000)  weeks 28.4  commands/campaign 738
+                lost: Act IV 140 (the Scion 125)
+      valiant   won 30.6% (306/1000)  weeks 27.4  commands/campaign 662
+                lost: Act I 30, II 130, III 248, IV 286 (the Scion 159, Primus of Act II 116
+                and Act III 119, King of the Hill 101, Bloodshed 81); influence full 240 times
+      fearless  won  9.6% (96/1000)   weeks 18.4  commands/campaign 387
+                lost: Act I 340, II 321, III 173, IV 70 (a Primus 712: Act I 316)
+    (Before that fix, in shards with --first and --merge: 84.7%, 31.7%, 9.4%.)
     --no-rates --samples 2000 (CPU): legal() median 0.09 ms, p95 0.24, max 0.49;
       apply() median 0.35 ms, p95 1.51, max 4.31.
 """
