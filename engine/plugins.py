@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
+from pydantic_core import PydanticCustomError
 
 from engine.i18n import Text
 
@@ -217,8 +218,6 @@ class HallFacts:
 def one_of(field: str, value: object, known: Sequence[str]) -> object:
     """An option's value trimmed and lower-cased, refused unless it is one of `known`, naming
     them (for a `field_validator`: `/game new` answers with the list)."""
-    from pydantic_core import PydanticCustomError
-
     if not isinstance(value, str):
         return value
     value = value.strip().lower()

@@ -114,7 +114,8 @@ class SqliteStore(SqlStore):
 
     # Each statement is one trip to aiosqlite's thread (execute, fetch and close there at once),
     # not three (execute, fetchall, close): a trip costs both threads a wake-up, and the event
-    # loop a self-pipe read, which added up to several ms of CPU per move.
+    # loop a self-pipe read, which added up to several ms of CPU per move. `_execute` and `_conn`
+    # are aiosqlite's own (unpublished) names: pyproject pins the versions that have them.
 
     async def _rows(self, conn: Any, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         return await conn._execute(_fetch_all, conn._conn, sql, tuple(params))
