@@ -23,6 +23,9 @@ class Table:
     state: Any = None  # None in the lobby
     timers: GameTimers = GameTimers()  # chosen at /game new; the guild's settings otherwise
     orders: dict[Role, dict[str, str]] = field(default_factory=dict)  # standing orders by role
+    # what the engine derives from `state` (views, legal commands, who is active), computed once
+    # per state: a move's DM check, images, buttons and autocomplete all read the same ones
+    derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def id(self) -> int:
@@ -72,7 +75,27 @@ class Table:
     def active(self) -> frozenset[Role]:
         if self.state is None or self.record.status != "running":
             return frozenset()
-        return frozenset(self.game.active(self.state))
+        found = self.derived.get("active")
+        if found is None:
+            found = self.derived["active"] = frozenset(self.game.active(self.state))
+        return found
+
+    def view(self, role: Role | None) -> Any:
+        """`game.view(state, role)`, once per state (None: the public view). Shared: never
+        changed by its readers."""
+        key = ("view", role)
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = self.game.view(self.state, role)
+        return found
+
+    def legal(self, role: Role) -> list[Any]:
+        """`game.legal(state, role)`, once per state. Shared: never changed by its readers."""
+        key = ("legal", role)
+        found = self.derived.get(key)
+        if found is None:
+            found = self.derived[key] = self.game.legal(self.state, role)
+        return found
 
     def active_humans(self) -> list[SeatRecord]:
         active = self.active()
@@ -127,8 +150,11 @@ class Table:
         return seat.name if seat else pending.get("by_name", "?")
 
     def moved(self, record: GameRecord, state: Any = None) -> Table:
-        """The same table after a write: new record, and the new state if one is given."""
-        return replace(self, record=record, state=self.state if state is None else state)
+        """The same table after a write: new record, and the new state if one is given (what
+        was derived from the state is kept while the state is the same)."""
+        if state is None or state is self.state:
+            return replace(self, record=record)
+        return replace(self, record=record, state=state, derived={})
 
     def game_name(self, locale: str) -> str:
         return self.game.names.get(locale) or self.game.names.get("en") or self.game.id

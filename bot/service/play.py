@@ -102,7 +102,7 @@ class PlayMixin(ServiceCore):
                 text = (move or "").strip()
                 if not text:
                     examples = [
-                        table.game.notation.format(c) for c in table.game.legal(table.state, seat.role)[:3]
+                        table.game.notation.format(c) for c in table.legal(seat.role)[:3]
                     ]
                     raise UserError("bot.err.empty_move", examples=examples or "-")
                 command = table.game.notation.parse(text, table.state, seat.role)
@@ -127,7 +127,7 @@ class PlayMixin(ServiceCore):
             names = table.names()
             exc.hint = T("bot.hint.waiting", names=sorted(names.get(r, r) for r in active))  # type: ignore[attr-defined]
             return exc
-        legal = table.game.legal(table.state, role)
+        legal = table.legal(role)
         if not legal:
             return exc
         moves = {table.game.notation.format(c): c for c in legal}
@@ -153,7 +153,7 @@ class PlayMixin(ServiceCore):
         """A choice button whose notation was too long for its id: the index in `legal()`
         (the revision check made sure the list is the one the button was made from)."""
         seat = self._seated(table, actor)
-        commands = table.game.legal(table.state, seat.role) if table.state is not None else []
+        commands = table.legal(seat.role) if table.state is not None else []
         if index is None or not index.isdigit() or int(index) >= len(commands):
             raise UserError("bot.err.bad_button")
         return await self._play(table, actor, command=commands[int(index)])
@@ -174,9 +174,11 @@ class PlayMixin(ServiceCore):
         if found is None:
             return []
         table, role = found
-        moves = sorted(
-            {table.game.notation.format(c) for c in table.game.legal(table.state, role)}, key=natural_key
-        )
+        moves = table.derived.get(("moves", role))
+        if moves is None:
+            moves = table.derived[("moves", role)] = sorted(
+                {table.game.notation.format(c) for c in table.legal(role)}, key=natural_key
+            )
         typed = prefix.strip().lower()
         starting = [m for m in moves if m.lower().startswith(typed)]
         return starting or [m for m in moves if typed in m.lower()]  # "15" finds "CM@15"
@@ -188,13 +190,19 @@ class PlayMixin(ServiceCore):
         if deciding is None:
             return []
         table, role = deciding
+        names = table.names()
+        key = ("choices", role, actor.locale, tuple(names.items()))
+        cached = table.derived.get(key)  # autocomplete asks on every keystroke: once per state
+        if cached is not None:
+            return list(cached)
         hook = getattr(table.game, "label", None)
         found: dict[str, str] = {}
-        for command in table.game.legal(table.state, role):
+        for command in table.legal(role):
             move = table.game.notation.format(command)
             words = hook(table.state, role, command) if callable(hook) else None
-            found.setdefault(move, render(with_names(words, table.names()), actor.locale) if words else "")
-        return sorted(found.items(), key=lambda item: natural_key(item[0]))
+            found.setdefault(move, render(with_names(words, names), actor.locale) if words else "")
+        choices = table.derived[key] = sorted(found.items(), key=lambda item: natural_key(item[0]))
+        return list(choices)
 
     async def legal_groups(
         self, where: Where, actor: Actor, prefix: str = "", limit: int = AUTOCOMPLETE_LIMIT

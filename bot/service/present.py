@@ -91,14 +91,18 @@ class Draft:
 
 def view_jsons(table: Table) -> dict[Role, str]:
     """What only each human sees, as comparable JSON: their view minus the public one (the
-    public changes are in the public message already, so they alone send no DM)."""
-    public = table.game.view(table.state, None).model_dump(mode="json")
-    return {
-        s.role: json.dumps(
-            private_part(table.game.view(table.state, s.role).model_dump(mode="json"), public), sort_keys=True
-        )
-        for s in table.humans()
-    }
+    public changes are in the public message already, so they alone send no DM). Computed
+    once per state and seats (the views themselves are the table's, shared with the images)."""
+    humans = tuple(s.role for s in table.humans())
+    key = ("view_jsons", humans)
+    found = table.derived.get(key)
+    if found is None:
+        public = table.view(None).model_dump(mode="json")
+        found = table.derived[key] = {
+            role: json.dumps(private_part(table.view(role).model_dump(mode="json"), public), sort_keys=True)
+            for role in humans
+        }
+    return dict(found)
 
 
 def private_part(mine: Any, public: Any) -> Any:
@@ -113,7 +117,7 @@ def private_part(mine: Any, public: Any) -> Any:
 def public_message(draft: Draft, table: Table, locale: str, lines: list[Text], *, image: bool) -> Message:
     message = draft.add(Message(lines=list(lines), locale=locale))
     if image and table.state is not None:
-        view = table.game.view(table.state, None)
+        view = table.view(None)
         draft.jobs.append(
             ImageJob(
                 message,
@@ -164,7 +168,7 @@ def window_choices(table: Table, role: Role) -> tuple[list[Any], bool]:
 def choice_buttons(table: Table, role: Role) -> list[Button]:
     """A reaction window's choices; otherwise one button per legal command when there
     are few."""
-    commands = table.game.legal(table.state, role) if role in table.active() else []
+    commands = table.legal(role) if role in table.active() else []
     shown, _ = window_choices(table, role)
     if not shown:
         if not 0 < len(commands) <= MAX_BUTTONS:
@@ -228,7 +232,7 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
             )
         message = draft.add(Message(lines=lines, to_user=seat.user_id, buttons=buttons, locale=seat.locale))
         if changed and images:
-            view = table.game.view(table.state, seat.role)
+            view = table.view(seat.role)
             name = image_name(seat.name, table.record.seq)
             draft.jobs.append(
                 ImageJob(message, True, table.game.id, view, table.names(), seat.locale, name, table.id)
