@@ -90,6 +90,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -111,6 +112,7 @@ TARGET_P99_MS = 500
 RAMP = 0.02  # seconds between two tables' openings
 SETUP_WAIT = 120  # seconds a table waits for the answers to /game new, join and start
 LATE = {"autocomplete": 0, "move": 0}  # interactions the bot did not answer in time
+LANDED = [0]  # moves applied so far, all tables (the watchdog's sign of life)
 KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
 
 
@@ -250,9 +252,11 @@ async def play_game(
                 try:
                     if rng.random() < clicks and await click_dm(fake, user, channel, rng):
                         moves += 1
+                        LANDED[0] += 1
                     else:
                         inter = await answered(await fake.slash(user, channel, "play", move=move))
                         moves += 1 if inter.public else 0
+                        LANDED[0] += 1 if inter.public else 0
                 except (TimeoutError, RuntimeError):  # never answered within 30 s (expired): counted
                     # (RuntimeError: the fake's wait_for, cancelled at its timeout inside its condition)
                     LATE["move"] += 1
@@ -264,6 +268,25 @@ async def play_game(
             idle += 1  # the last DMs may still be on their way: ask again before calling it over
             await asyncio.sleep(0.05)
     return moves
+
+
+def dump_tasks(why: str) -> None:
+    """Every pending task's stack on stderr: where a stuck run waits (also on SIGUSR1)."""
+    print(f"--- pending tasks ({why})", file=sys.stderr)
+    for task in asyncio.all_tasks():
+        task.print_stack(limit=6, file=sys.stderr)
+
+
+async def watchdog(quiet: float = 60.0) -> None:
+    """Dump the tasks once when no move has landed for `quiet` seconds (a stuck run)."""
+    last, since = -1, time.monotonic()
+    while True:
+        await asyncio.sleep(5)
+        if LANDED[0] != last:
+            last, since = LANDED[0], time.monotonic()
+        elif time.monotonic() - since > quiet:
+            dump_tasks(f"no move for {quiet:.0f} s")
+            since = float("inf")
 
 
 async def loop_lag(samples: list[float], every: float = 0.01) -> None:
@@ -300,6 +323,8 @@ async def bench(
             lags: list[float] = []
             image_ms: list[float] = []
             monitor = asyncio.create_task(loop_lag(lags))
+            stuck = asyncio.create_task(watchdog())
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, dump_tasks, "SIGUSR1")
             started, bot_cpu, bench_cpu = time.monotonic(), tree_cpu_seconds(process.pid), time.process_time()
             counts = await asyncio.gather(
                 *(
@@ -322,6 +347,9 @@ async def bench(
             bot_cpu = tree_cpu_seconds(process.pid) - bot_cpu
             bench_cpu = time.process_time() - bench_cpu
             monitor.cancel()
+            stuck.cancel()
+            # the last DMs and edits still on their way: stopping under them logs send errors
+            await fake.settle(quiet=0.5, timeout=60)
         finally:
             process.terminate()
             process.wait(10)
