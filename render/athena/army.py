@@ -13,8 +13,9 @@ from collections.abc import Callable
 from PIL import ImageDraw
 
 from engine.athena.view import SlotView
-from render.athena.tiles import card_back, card_face, empty_slot
-from render.common import Box
+from render.athena.tiles import FRAME, card_back, card_face, empty_slot
+from render.common import Box, Colour, Ink
+from render.sprites import stamp
 
 GAP = 12
 
@@ -61,7 +62,48 @@ def layout(
     return boxes, y - top - GAP
 
 
-def draw_slot(draw: ImageDraw.ImageDraw, box: Box, slot: SlotView, locale: str, with_powers: bool) -> None:
+def slot_shown(slot: SlotView, with_powers: bool) -> tuple:
+    """Everything `draw_slot` shows of a slot (beside the locale and the box): its tile's key,
+    and what a band showing it is keyed by."""
+    if not slot.present:
+        return ("empty", slot.slot)
+    if slot.card is not None:
+        card = slot.card
+        powers = tuple(p.code for p in slot.powers or []) if with_powers else None
+        return (
+            "face",
+            slot.slot,
+            slot.available,
+            card.code,
+            card.vp,
+            card.attack,
+            card.defense,
+            card.colour,
+            powers,
+        )
+    return ("back", slot.slot, slot.available, slot.power_count, slot.known_colour)
+
+
+def draw_slot(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    slot: SlotView,
+    locale: str,
+    with_powers: bool,
+    background: Colour = Ink.PAPER,
+) -> None:
+    """The slot's card, pasted from a tile drawn once per content (`render.sprites`)."""
+    stamp(
+        draw,
+        ("athena.slot", locale, slot_shown(slot, with_powers)),
+        box,
+        FRAME,
+        background,
+        lambda d, b: paint_slot(d, b, slot, locale, with_powers),
+    )
+
+
+def paint_slot(draw: ImageDraw.ImageDraw, box: Box, slot: SlotView, locale: str, with_powers: bool) -> None:
     if not slot.present:
         empty_slot(draw, box, slot.slot)
     elif slot.card is not None:
@@ -79,6 +121,8 @@ def draw_army(
     locale: str,
     with_powers: bool = False,
 ) -> None:
-    # Lower rows first, so a frame drawn around an upper card is never painted over.
+    # Lower rows first, so a frame drawn around an upper card is never painted over. Each card
+    # with its frame is a tile (`FRAME` px around its box): boxes stand GAP px apart, so two
+    # cards' tiles never overlap.
     for slot in sorted(slots, key=lambda s: (s.row, s.slot)):
         draw_slot(draw, boxes[slot.slot], slot, locale, with_powers)

@@ -8,16 +8,19 @@ hidden card, so none can be drawn.
 
 from __future__ import annotations
 
+import json
+
 from PIL import Image, ImageDraw
 
 from engine.athena.view import AthenaView
 from engine.i18n import has_key, t
-from render.athena.army import GAP, draw_army, layout, row_count
-from render.athena.centre import duel, last_duel, terrain_row
+from render.athena.army import GAP, draw_army, layout, row_count, slot_shown
+from render.athena.bands import even, sliced
+from render.athena.centre import DUEL_H, DUEL_SHARED, duel, duel_shown, last_duel, terrain_row
 from render.athena.names import colour_name, phase_name
-from render.athena.panel import draw_panel
+from render.athena.panel import PAD, draw_panel, terrain_summary
 from render.athena.scene import Scene, seats
-from render.athena.tiles import card_back, power_badge, threat_marker
+from render.athena.tiles import FRAME, card_back, power_badge, threat_marker
 from render.common import (
     THREAT_SHAPE,
     Ink,
@@ -28,17 +31,21 @@ from render.common import (
     draw_text,
     rounded_box,
     text_width,
+    wrap,
 )
+from render.sprites import visible
 
 WIDTH = 1200
 MARGIN = 20
 HEADER = 112
+HEADER_CUT = 50  # between the title and phase line and the round's line
 ARMY_WIDTH = 660
 CARD_W, CARD_H = 118, 76
 PANEL_MIN = 380
 PANEL_X = MARGIN + ARMY_WIDTH + 20
+PANEL_TEXT_W = WIDTH - MARGIN - PANEL_X - 2 * PAD  # the panel's lines of text
 TERRAINS = 176  # label and terrain row
-DUEL = 194  # caption and the two engaged cards
+DUEL = DUEL_H  # caption and the two engaged cards
 LAST_DUEL = 34
 CENTRE = TERRAINS + DUEL + LAST_DUEL + 44
 LEGEND = 54
@@ -64,53 +71,79 @@ class Board:
         return self.image
 
     def strips(self) -> list[Strip]:
-        """The board as bands, each keyed by the parts of the view it shows: after a move, only
-        the bands whose part changed are drawn and encoded again. Each part (header, upper army,
-        centre, lower army, legend) is cut in the middle of the gaps around it, and cut again
-        between the lines of its panel or of the centre; a band draws its whole part clipped to
-        itself, so its pixels equal those of `render`."""
+        """The board as thin bands (see `render.athena.bands`): the header's two lines, each
+        army cut between its card rows and between its panel's lines, the terrain row, the
+        duel, the last duel and the legend, each keyed by exactly what it shows; after a move
+        only the bands where something changed are drawn and encoded again. A band draws its
+        whole part clipped to itself (skipping what lies wholly outside), so its pixels equal
+        those of `render`. The duel's band is the same rows as in the private views, keyed
+        without the viewer: they share it when they show the same duel."""
         v = self.scene.view
         data = v.model_dump(mode="json")
         half = GAP // 2
         upper_top, lower_top = HEADER + GAP, self.centre_top + CENTRE + GAP
-        header = {
-            k: data[k] for k in ("scenario", "round", "duel", "rounds_to_win", "phase", "active", "winner")
-        }
-        bands = [("header", 0, header, lambda top: self.header())]
-        bands += self._army_bands(self.upper, upper_top, upper_top - half, data, True)
-        bands += self._centre_bands(self.centre_top, data)
-        bands += self._army_bands(self.lower, lower_top, lower_top - half, data, False)
         legend_top = self.height - LEGEND
+        # the header: title and phase, then round, rounds to win and who plays (the round's
+        # digits reach into the upper line)
+        turn = {k: data[k] for k in ("round", "duel")}
+        bands = [
+            ("header", 0, {"scenario": v.scenario, "phase": v.phase} | turn, self.header),
+            (
+                "header.2",
+                HEADER_CUT,
+                turn | {k: data[k] for k in ("rounds_to_win", "winner", "active")},
+                lambda top: self.header(-top),
+            ),
+        ]
+        bands += self._army_bands(self.upper, upper_top, data, True, self.centre_top - half)
+        bands += self._centre_bands(self.centre_top, data, lower_top - half)
+        bands += self._army_bands(self.lower, lower_top, data, False, even(legend_top - half))
         bands.append(("legend", legend_top - half, {}, lambda top: self.legend(legend_top - top)))
         common = (self.scene.locale, tuple(sorted(self.scene.names.items())), tuple(v.roles))
-        return band_strips("athena.board", common, bands, self.height, self._drawer)
+        strips = band_strips("athena.board", common, bands, self.height, self._drawer)
+        for strip, (name, _, keyed, _) in zip(strips, bands, strict=True):
+            if name.startswith("centre@") and "shared" in keyed:
+                strip.key = keyed["shared"]
+        return strips
 
-    def _army_bands(self, role: str, at: int, start: int, data: dict, mirrored: bool) -> list:
-        """An army and its panel, cut between the panel's lines (name and badges, rounds and
-        VP, counts, captures and terrains); a band shows the cards whose box (and its 5 px
-        frame) reaches into it."""
+    def _army_bands(self, role: str, at: int, data: dict, mirrored: bool, end: int) -> list:
+        """An army and its panel: cut between the rows of cards and between the panel's lines
+        (name and badges, rounds, VP, counts, captures, terrains won)."""
         army, winner = data["armies"][role], data["winner"]
         badges = (winner is None and role in data["active"], winner is None and role == data["attacker"])
+        height = self.army_h[role]
         boxes = self._army_boxes(role, at, mirrored)
-        shape = [(s["slot"], s["row"], s["x"]) for s in army["slots"]]
+        slots = self.scene.view.armies[role].slots
+        lines = len(
+            wrap(
+                terrain_summary(self.scene, self.scene.view.armies[role]), PANEL_TEXT_W, 20, 2, condensed=True
+            )
+        )
+        terrain_top = at + height - 12 - 24 * lines - 28
+        items = [
+            (at + 8, at + 52, "badges", badges),
+            (at + 54, at + 90, "rounds", (army["rounds_won"], data["rounds_to_win"])),
+            (at + 90, at + 128, "round_vp", army["round_vp"]),
+            (
+                at + 130,
+                at + 200,
+                "counts",
+                [army[k] for k in ("tokens", "hand_count", "power_deck", "power_discard")],
+            ),
+            (at + 204, terrain_top - 4, "captured", (army["captured"], lines)),
+            (terrain_top - 4, at + height - 8, "terrains", (army["terrains"], army["terrain_vp"])),
+        ]
+        for slot in slots:
+            x0, y0, x1, y1 = boxes[slot.slot]
+            items.append((y0 - FRAME, y1 + FRAME + 1, f"slot{slot.slot}", slot_shown(slot, False)))
+        rows = sorted({boxes[s.slot][3] + GAP // 2 for s in slots})
+        cuts = [at - GAP // 2, at + 52, at + 90, at + 130, at + 202, terrain_top - 4, *rows]
+        geometry = ([(s.slot, s.row, s.x) for s in slots], height, mirrored)
 
         def draw(top: int) -> None:
             self.army_section(role, at - top, mirrored)
 
-        fields = [
-            (start, {"badges": badges}),
-            (at + 52, {k: army[k] for k in ("rounds_won", "round_vp")} | {"need": data["rounds_to_win"]}),
-            (at + 130, {k: army[k] for k in ("tokens", "hand_count", "power_deck", "power_discard")}),
-            (at + 202, {k: army[k] for k in ("captured", "terrains", "terrain_vp")}),
-        ]
-        ends = [top for top, _ in fields[1:]] + [at + self.army_h[role] + GAP]
-        bands = []
-        for i, ((top, keyed), end) in enumerate(zip(fields, ends, strict=True)):
-            shown = [
-                s for s in army["slots"] if boxes[s["slot"]][1] - 8 < end and boxes[s["slot"]][3] + 8 > top
-            ]
-            bands.append((f"{role}.{i}", top, {"shape": shape, "slots": shown, **keyed}, draw))
-        return bands
+        return sliced(role, at, [c for c in cuts if c >= at - GAP // 2], end, items, geometry, draw)
 
     def _army_boxes(self, role: str, top: int, mirrored: bool) -> dict:
         """The card boxes of `army_section` (the same layout)."""
@@ -119,26 +152,32 @@ class Board:
         start = top + (self.army_h[role] - rows_h) // 2
         return layout(slots, MARGIN, start, ARMY_WIDTH, CARD_W, lambda _row: CARD_H, mirrored)[0]
 
-    def _centre_bands(self, at: int, data: dict) -> list:
-        """The terrain row, the duel, the last duel."""
-        v = self.scene.view
+    def _centre_bands(self, at: int, data: dict, end: int) -> list:
+        """The terrain row, the duel (its caption's first rows apart: the band above shows
+        them), the last duel."""
+        v, s = self.scene.view, self.scene
 
         def draw(top: int) -> None:
             self.centre(at - top)
 
-        resolved = all(e.value is not None for e in v.engaged.values()) and v.phase != "resolution"
-        duel = {k: data[k] for k in ("engaged", "duel", "attacker", "winner")} | {"resolved": resolved}
-        duel_top = at + TERRAINS + 6
-        return [
-            (
-                "terrains",
-                at - GAP // 2,
-                {k: data[k] for k in ("terrain_row", "terrain_deck", "terrain_values")},
-                draw,
-            ),
-            ("duel", duel_top, duel, draw),
-            ("last", duel_top + 16 + DUEL + 6, {"last": data["last_duel"]}, draw),
+        y = at + TERRAINS + 22  # the duel's box
+        shown = duel_shown(s)
+        terrains = {
+            "row": v.terrain_row,
+            "deck": v.terrain_deck,
+            "values": [v.terrain_values.get(code) for code in v.terrain_row],
+        }
+        items = [
+            (at + 6, at + TERRAINS + 2, "terrains", terrains),
+            (y, y + DUEL + 1, "duel", shown),
+            (y + DUEL + 10, at + CENTRE - 6, "last", data["last_duel"]),
         ]
+        cuts = [at - GAP // 2, y - 6, y + DUEL_SHARED[0], y + DUEL_SHARED[1], y + DUEL + 6]
+        bands = sliced("centre", at, cuts, end, items, None, draw)
+        for _name, top, keyed, _ in bands:
+            if top == y + DUEL_SHARED[0]:  # the rows the private views show alike
+                keyed["shared"] = ("athena.duel", s.locale, top % 2, json.dumps(shown, sort_keys=True))
+        return bands
 
     def _drawer(self, draw, top: int):
         def on(canvas: ImageDraw.ImageDraw) -> None:
@@ -151,28 +190,31 @@ class Board:
 
         return on
 
-    def header(self) -> None:
+    def header(self, o: int = 0) -> None:
+        """The header, `o` px down (negative: cut from a band below its top)."""
         s, v = self.scene, self.scene.view
         d = s.draw
-        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+        d.rectangle((0, o, WIDTH, o + HEADER), fill=Ink.HEADER)
         title = s.label("title")
         if has_key(f"athena.scenario.{v.scenario}"):  # shown once the engine's catalog names it
             title += " — " + t(f"athena.scenario.{v.scenario}", s.locale)
-        draw_fitted(d, (MARGIN, 8, WIDTH // 2, 34), title, 22, Ink.GOLD, min_size=16, bold=True, anchor="lm")
+        draw_fitted(
+            d, (MARGIN, o + 8, WIDTH // 2, o + 34), title, 22, Ink.GOLD, min_size=16, bold=True, anchor="lm"
+        )
         draw_text(
             d,
-            (MARGIN, 56),
+            (MARGIN, o + 56),
             s.label("round_duel", round=v.round, duel=v.duel),
             34,
             Ink.WHITE,
             bold=True,
             anchor="lm",
         )
-        draw_text(d, (MARGIN, 94), s.label("first_to", n=v.rounds_to_win), 20, Ink.PAPER, anchor="lm")
+        draw_text(d, (MARGIN, o + 94), s.label("first_to", n=v.rounds_to_win), 20, Ink.PAPER, anchor="lm")
         right = WIDTH - MARGIN
         draw_fitted(
             d,
-            (WIDTH // 2, 10, right, 50),
+            (WIDTH // 2, o + 10, right, o + 50),
             s.label("phase", phase=phase_name(v.phase, s.locale)),
             30,
             Ink.WHITE,
@@ -183,12 +225,26 @@ class Board:
         outcome = s.outcome()
         if outcome:
             draw_fitted(
-                d, (WIDTH // 3, 60, right, 100), outcome, 30, Ink.GOLD, min_size=20, bold=True, anchor="rm"
+                d,
+                (WIDTH // 3, o + 60, right, o + 100),
+                outcome,
+                30,
+                Ink.GOLD,
+                min_size=20,
+                bold=True,
+                anchor="rm",
             )
         elif v.active:
             text = s.label("to_play", names=", ".join(s.name(r) for r in v.active))
             draw_fitted(
-                d, (WIDTH // 2, 60, right, 100), text, 26, Ink.SKY, min_size=18, bold=True, anchor="rm"
+                d,
+                (WIDTH // 2, o + 60, right, o + 100),
+                text,
+                26,
+                Ink.SKY,
+                min_size=18,
+                bold=True,
+                anchor="rm",
             )
 
     def army_section(self, role: str, top: int, mirrored: bool) -> None:
@@ -210,12 +266,16 @@ class Board:
 
     def centre(self, top: int) -> None:
         left, right = MARGIN, WIDTH - MARGIN
-        rounded_box(self.scene.draw, (left, top, right, top + CENTRE), Ink.BAND, Ink.PANEL_EDGE, 2, 12)
-        terrain_row(self.scene, (left + 14, top + 12, right - 14, top + TERRAINS))
+        d = self.scene.draw
+        rounded_box(d, (left, top, right, top + CENTRE), Ink.BAND, Ink.PANEL_EDGE, 2, 12)
+        if visible(d, top, top + TERRAINS + 8):
+            terrain_row(self.scene, (left + 14, top + 12, right - 14, top + TERRAINS))
         y = top + TERRAINS + 22
-        self.scene.draw.line((left + 14, y - 10, right - 14, y - 10), fill=Ink.PANEL_EDGE, width=2)
-        duel(self.scene, (left + 14, y, right - 14, y + DUEL))
-        last_duel(self.scene, (left + 14, y + DUEL + 10, right - 14, top + CENTRE - 8))
+        d.line((left + 14, y - 10, right - 14, y - 10), fill=Ink.PANEL_EDGE, width=2)
+        if visible(d, y - 4, y + DUEL + 4):
+            duel(self.scene, (left + 14, y, right - 14, y + DUEL))
+        if visible(d, y + DUEL + 4, top + CENTRE):
+            last_duel(self.scene, (left + 14, y + DUEL + 10, right - 14, top + CENTRE - 8))
 
     def legend(self, top: int) -> None:
         """What the frames, outlines, badges and shapes mean."""

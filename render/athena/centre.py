@@ -7,12 +7,18 @@ from engine.athena.view import EngagedView
 from engine.i18n import T, t
 from render.athena.names import card_name, colour_name, power_name
 from render.athena.scene import Badge, Scene
-from render.athena.tiles import announced_back, card_face, deck_stack, terrain_card, threat_marker
+from render.athena.tiles import FRAME, announced_back, card_face, deck_stack, terrain_card, threat_marker
 from render.common import Box, Ink, dashed_box, draw_fitted, draw_text, pill, rounded_box, wrap
+from render.sprites import stamp
 
 DECK_W = 104
 TERRAIN_MAX_W = 170
 CAPTION = 34
+DUEL_H = CAPTION + 160  # the duel's box: caption and the two engaged cards
+# Rows of the duel's box (from 2 px below its top: the corners of the private view's frame end
+# there) to 4 px below it, with nothing else on them on the board and in the private views
+# alike: their bands are keyed by `duel_shown` alone, and shared.
+DUEL_SHARED = (2, DUEL_H + 4)
 
 
 def number(value: float) -> str:
@@ -91,6 +97,21 @@ def duel(scene: Scene, box: Box) -> None:
     draw_text(d, (cx, cy), "VS", 20, Ink.WHITE, bold=True, anchor="mm")
 
 
+def duel_shown(scene: Scene) -> dict:
+    """Everything `duel` shows (beside the locale): the key of its band."""
+    v = scene.view
+    if not v.engaged:
+        return {"outcome": scene.outcome()}
+    roles = (v.attacker, scene.opponent(v.attacker))
+    return {
+        "roles": roles,
+        "names": [scene.name(r) for r in roles],
+        "engaged": [v.engaged[r].model_dump(mode="json") if r in v.engaged else None for r in roles],
+        "duel": v.duel,
+        "resolved": all(e.value is not None for e in v.engaged.values()) and v.phase != "resolution",
+    }
+
+
 def result_badges(scene: Scene, roles: tuple[str, str]) -> list[Badge | None]:
     """After the resolution the higher value won; a tie is a tie (004 §VI.B "Phase de
     Résolution"). The attacker/defender of a finished duel is not shown: the winner has
@@ -117,11 +138,18 @@ def engaged_card(scene: Scene, role: str, engaged: EngagedView | None, badge: Ba
     if engaged is None:
         dashed_box(d, tile, Ink.FAINT)
         return
+    # the card is a tile, the same on the board and in both private views (on the duel's band)
+    stamp(
+        d,
+        ("athena.engaged", loc, engaged_shown(engaged)),
+        tile,
+        FRAME,
+        Ink.BAND,
+        lambda c, b: paint_engaged(c, b, engaged, loc),
+    )
     if engaged.card is not None:
-        card_face(d, tile, engaged.card, loc, engaged.slot, powers=engaged.powers)
         title = card_name(engaged.card.code, loc)
     else:
-        announced_back(d, tile, engaged.slot, engaged.announced_colour, engaged.power_count)
         colour = engaged.announced_colour
         title = colour_name(colour, loc) if colour else scene.label("hidden_colour")
     y = y0 + 40
@@ -149,6 +177,22 @@ def engaged_card(scene: Scene, role: str, engaged: EngagedView | None, badge: Ba
         for line in wrap(text, x1 - text_x, 20, max(1, (y1 - y) // 24)):
             draw_text(d, (text_x, y), line, 20, Ink.PURPLE, bold=True)
             y += 24
+
+
+def engaged_shown(engaged: EngagedView) -> tuple:
+    """What the tile of an engaged card shows (its key)."""
+    if engaged.card is not None:
+        c = engaged.card
+        powers = tuple(p.code for p in engaged.powers or [])
+        return ("face", engaged.slot, c.code, c.vp, c.attack, c.defense, c.colour, powers)
+    return ("back", engaged.slot, engaged.announced_colour, engaged.power_count)
+
+
+def paint_engaged(draw, box: Box, engaged: EngagedView, locale: str) -> None:
+    if engaged.card is not None:
+        card_face(draw, box, engaged.card, locale, engaged.slot, powers=engaged.powers)
+    else:
+        announced_back(draw, box, engaged.slot, engaged.announced_colour, engaged.power_count)
 
 
 def last_duel(scene: Scene, box: Box) -> None:

@@ -7,14 +7,17 @@ names, so an English name alone would not tell them."""
 
 from __future__ import annotations
 
+import json
+
 from PIL import Image, ImageDraw
 
 from engine.athena.view import AthenaView, PowerFace, SlotView
-from render.athena.army import GAP, draw_army, layout, row_count
-from render.athena.centre import CAPTION, duel, last_duel
+from render.athena.army import GAP, draw_army, layout, row_count, slot_shown
+from render.athena.bands import even, sliced
+from render.athena.centre import DUEL_H, DUEL_SHARED, duel, duel_shown, last_duel
 from render.athena.names import card_name, colour_name, label, phase_name, player_name, power_name, power_text
 from render.athena.scene import Scene, seats
-from render.athena.tiles import threat_marker
+from render.athena.tiles import FRAME, threat_marker
 from render.common import (
     Ink,
     Strip,
@@ -26,16 +29,17 @@ from render.common import (
     text_width,
     wrap,
 )
+from render.sprites import visible
 
 WIDTH = 1200
 MARGIN = 20
 HEADER = 96
+HEADER_CUT = 54  # between the title and counts line and the round's line
 CARD_W = 212
 FACE_H = 86  # a face without powers: band, name, stats
 POWER_LINE = 27
 POWER_HEAD = 44  # name and badges of a power in hand
 TEXT_SIZE, TEXT_LINE, TEXT_LINES = 20, 26, 3
-DUEL_H = CAPTION + 160  # caption and the two engaged cards, as on the board
 LAST_DUEL_H = 34
 DUEL_AREA = DUEL_H + LAST_DUEL_H + 36  # inside its band, with padding
 
@@ -103,16 +107,16 @@ class Private:
         self.hand_list(y)
 
     def strips(self) -> list[Strip]:
-        """The image as bands (header, duel, army, intel and hand), cut 8 px before each part,
-        each keyed by the parts of the view it shows (see `render.common.Strip`)."""
+        """The image as thin bands (see `render.athena.bands`), each keyed by exactly what it
+        shows: the header's two lines (counts, then round and phase), the duel (the same rows
+        as on the board, keyed without the viewer: shared with the board and the other
+        player's view whenever they show the same duel) and the last duel, the army's title
+        and each row of cards, what was learned of the opponent, and each power in hand."""
         v, me = self.view.model_dump(mode="json"), self.me
         army = v["armies"][me]
         common = (self.locale, tuple(sorted(self.names.items())), tuple(self.view.roles), me)
         army_top = HEADER + 16 + self.duel_area
         rest_top = army_top + 40 + self.army_height() + 24
-
-        def duel_draw(top: int) -> None:
-            self.duel_band(HEADER + 16 - top)
 
         def army_draw(top: int) -> None:
             self.army_part(army_top - top)
@@ -121,51 +125,42 @@ class Private:
             self.rest(rest_top - top)
 
         parts = [
+            ("header", 0, {k: army[k] for k in ("tokens", "hand_count", "power_deck")}, self.header),
             (
-                "header",
-                0,
-                {k: v[k] for k in ("round", "duel", "phase", "attacker")}
-                | {k: army[k] for k in ("tokens", "hand_count", "power_deck")},
-                lambda top: self.header(),
+                "header.2",
+                HEADER_CUT,
+                {k: v[k] for k in ("round", "duel", "phase")} | {"attacker": me == v["attacker"]},
+                lambda top: self.header(-top),
             ),
         ]
+        shared_at = None
         if self.duel_area:  # the duel in progress, then the last duel
-            duel_top = HEADER + 16
-            resolved = (
-                all(e.value is not None for e in self.view.engaged.values()) and v["phase"] != "resolution"
-            )
-            duel = {k: v[k] for k in ("engaged", "duel", "attacker", "winner")} | {"resolved": resolved}
-            parts += [
-                ("duel", HEADER + 8, duel, duel_draw),
-                (
-                    "last",
-                    duel_top + 15 + DUEL_H,
-                    {"last": v["last_duel"]},
-                    duel_draw,
-                ),
+            frame = HEADER + 16  # the duel area's top
+
+            def duel_draw(top: int) -> None:
+                self.duel_band(frame - top)
+
+            scene = Scene(None, self.view, self.names, self.locale)
+            shown = duel_shown(scene)
+            items = [
+                (frame + 12, frame + 13 + DUEL_H, "duel", shown),
+                (frame + 18 + DUEL_H, frame + DUEL_AREA, "last", v["last_duel"]),
             ]
+            cuts = [HEADER + 8, frame + 12 + DUEL_SHARED[0], frame + 12 + DUEL_SHARED[1]]
+            parts += sliced("duel", frame, cuts, even(army_top - 8), items, None, duel_draw)
+            shared_at = even(frame + 12 + DUEL_SHARED[0])
+            shared = ("athena.duel", self.locale, shared_at % 2, json.dumps(shown, sort_keys=True))
         # the army: its title (and the note of the engaged card), then each row of cards
-        shape = [(s["slot"], s["row"], s["x"]) for s in army["slots"]]
-        parts.append(
-            (
-                "army",
-                army_top - 8,
-                {"shape": shape, "engaged": v["engaged"].get(me)},
-                army_draw,
-            )
+        boxes, _ = layout(
+            self.army.slots, MARGIN, army_top + 40, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__, False
         )
-        y = army_top + 40
-        for row in range(len(self.rows) - 1, -1, -1):  # top to bottom: the bottom row is row 0
-            slots = [s for s in army["slots"] if s["row"] == row]
-            parts.append(
-                (
-                    f"row{row}",
-                    y - GAP // 2,
-                    {"shape": shape, "slots": slots},
-                    army_draw,
-                )
-            )
-            y += self.rows[row] + GAP
+        items = [(army_top - 2, army_top + 36, "title", self.note())]
+        for slot in self.army.slots:
+            _, y0, _, y1 = boxes[slot.slot]
+            items.append((y0 - FRAME, y1 + FRAME + 1, f"slot{slot.slot}", slot_shown(slot, True)))
+        cuts = [army_top - 8] + [boxes[s.slot][1] - GAP // 2 for s in self.army.slots]
+        geometry = ([(s.slot, s.row, s.x) for s in self.army.slots], self.rows)
+        parts += sliced("army", army_top, cuts, even(rest_top - 8), items, geometry, army_draw)
         # what was learned of the opponent and the hand's title, then each power of the hand
         intel = [s.model_dump(mode="json") for s in self.intel]
         hand = army["hand"] or []
@@ -175,7 +170,12 @@ class Private:
         for power, effect in zip(hand, self.effects, strict=True):
             parts.append(("power", y - 5, {"power": power}, rest_draw))
             y += self.power_height(effect)
-        return band_strips("athena.private", common, parts, self.height, self._drawer)
+        strips = band_strips("athena.private", common, parts, self.height, self._drawer)
+        if shared_at is not None:
+            for strip, part in zip(strips, parts, strict=True):
+                if part[1] == shared_at:
+                    strip.key = shared
+        return strips
 
     def army_height(self) -> int:
         return layout(
@@ -192,13 +192,14 @@ class Private:
 
         return on
 
-    def header(self) -> None:
+    def header(self, o: int = 0) -> None:
+        """The header, `o` px down (negative: cut from a band below its top)."""
         d, v, loc = self.draw, self.view, self.locale
-        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+        d.rectangle((0, o, WIDTH, o + HEADER), fill=Ink.HEADER)
         name = player_name(self.me, self.names)
         draw_fitted(
             d,
-            (MARGIN, 8, WIDTH * 0.6, 50),
+            (MARGIN, o + 8, WIDTH * 0.6, o + 50),
             label("private_title", loc, name=name),
             30,
             Ink.WHITE,
@@ -210,7 +211,7 @@ class Private:
             f"{label('round_duel', loc, round=v.round, duel=v.duel)} · "
             f"{label('phase', loc, phase=phase_name(v.phase, loc))}"
         )
-        draw_fitted(d, (MARGIN, 54, WIDTH * 0.6, 88), status, 22, Ink.PAPER, min_size=16, anchor="lm")
+        draw_fitted(d, (MARGIN, o + 54, WIDTH * 0.6, o + 88), status, 22, Ink.PAPER, min_size=16, anchor="lm")
         counts = [
             ("tokens", self.army.tokens),
             ("hand", self.army.hand_count),
@@ -219,7 +220,7 @@ class Private:
         pills_leftwards(
             d,
             WIDTH - MARGIN,
-            22,
+            o + 22,
             [f"{label(key, loc)} {value}" for key, value in counts],
             22,
             Ink.PAPER,
@@ -227,7 +228,7 @@ class Private:
         )
         if self.me == v.attacker:
             text = label("attacker", loc)
-            pills_leftwards(d, WIDTH - MARGIN, 60, [text], 20, Ink.GOLD, Ink.BLACK)
+            pills_leftwards(d, WIDTH - MARGIN, o + 60, [text], 20, Ink.GOLD, Ink.BLACK)
 
     def duel_band(self, y: int) -> None:
         """The engaged cards side by side, attacker on the left (004 §VI.B "Phase
@@ -236,16 +237,25 @@ class Private:
         x0, x1 = MARGIN, WIDTH - MARGIN
         rounded_box(self.draw, (x0, y, x1, y + DUEL_AREA), Ink.BAND, Ink.PANEL_EDGE, 2, 12)
         scene = Scene(self.draw, self.view, self.names, self.locale)
-        duel(scene, (x0 + 14, y + 12, x1 - 14, y + 12 + DUEL_H))
-        last_duel(scene, (x0 + 14, y + 18 + DUEL_H, x1 - 14, y + DUEL_AREA - 8))
+        if visible(self.draw, y + 8, y + 16 + DUEL_H):
+            duel(scene, (x0 + 14, y + 12, x1 - 14, y + 12 + DUEL_H))
+        if visible(self.draw, y + 14 + DUEL_H, y + DUEL_AREA):
+            last_duel(scene, (x0 + 14, y + 18 + DUEL_H, x1 - 14, y + DUEL_AREA - 8))
 
-    def engaged_note(self, y: int) -> None:
+    def note(self) -> str | None:
+        """ "In the duel: slot 4 — Hoplite" beside the army's title, while the duel goes on."""
         engaged = self.view.engaged.get(self.me)
         if engaged is None or engaged.value is not None:  # a resolved duel is shown above, not "in the duel"
-            return
+            return None
         text = label("in_duel", self.locale, slot=engaged.slot)
         if engaged.card is not None:
             text += f" — {card_name(engaged.card.code, self.locale)}"
+        return text
+
+    def engaged_note(self, y: int) -> None:
+        text = self.note()
+        if text is None:
+            return
         draw_fitted(
             self.draw,
             (WIDTH // 3, y, WIDTH - MARGIN, y + 32),
@@ -299,7 +309,8 @@ class Private:
             return
         for power, effect in zip(self.hand, self.effects, strict=True):
             height = self.power_height(effect)
-            self.power_row(power, effect, (MARGIN, y, WIDTH - MARGIN, y + height - 10))
+            if visible(self.draw, y - 4, y + height):
+                self.power_row(power, effect, (MARGIN, y, WIDTH - MARGIN, y + height - 10))
             y += height
 
     def power_row(self, power: PowerFace, effect: list[str], box: tuple[int, int, int, int]) -> None:

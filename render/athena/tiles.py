@@ -22,6 +22,7 @@ from render.common import (
 
 STRIPE = 26  # height of the coloured band on top of a card face
 RADIUS = 8
+FRAME = 5  # how far a card's drawing reaches outside its box (the available frame, stacked badges)
 
 
 def threat_ink(colour: str) -> tuple[Colour, Colour]:
@@ -54,7 +55,7 @@ def available_frame(draw: ImageDraw.ImageDraw, box: Box) -> None:
     """A gold ring with a black edge around a card that may be engaged now: visible on the
     dark backs and, thanks to the black edge, on the orange faces too."""
     x0, y0, x1, y1 = box
-    rounded_box(draw, (x0 - 5, y0 - 5, x1 + 5, y1 + 5), Ink.GOLD, Ink.BLACK, 2, RADIUS + 4)
+    rounded_box(draw, (x0 - FRAME, y0 - FRAME, x1 + FRAME, y1 + FRAME), Ink.GOLD, Ink.BLACK, 2, RADIUS + 4)
 
 
 def empty_slot(draw: ImageDraw.ImageDraw, box: Box, slot: int) -> None:

@@ -10,13 +10,15 @@ import render.athena.centre
 import render.athena.private
 import render.athena.tiles
 import render.common
+import render.sprites
 from render.athena.private import private_image
 from tests.render.athena_views import NAMES, mid_duel, power
 
 
 @pytest.fixture
 def drawn(monkeypatch):
-    """Every string drawn on an image, in order."""
+    """Every string drawn on an image, in order (cards included: no tile drawn before)."""
+    monkeypatch.setattr(render.sprites, "TILES", render.sprites.TileCache())
     texts: list[str] = []
     original = render.common.draw_text
 

@@ -1,0 +1,44 @@
+"""Cutting an Athena image into thin bands keyed exactly by what each shows.
+
+A part of the image (an army with its panel, the centre, the header) is described as items,
+each with the rows its pixels may reach and a JSON-able value naming everything it shows, and
+cut at given rows. A band's key is the part's layout (`geometry`), the band's offset in the
+part and the values of the items reaching into it: after a move only the bands where an item
+changed miss the cache, and a band holding two card rows or two panel lines is cut in two, so
+one changed card or count redraws and re-encodes a few dozen rows, not the whole part.
+
+Cuts are even: `render.common.band_strips` moves an odd top down a row, and the overlap must be
+computed on the rows the band really covers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Item = tuple[int, int, str, object]  # rows [top, bottom) the item may draw on, name, value
+
+
+def even(y: int) -> int:
+    return y + y % 2
+
+
+def sliced(
+    prefix: str,
+    origin: int,
+    cuts: list[int],
+    end: int,
+    items: list[Item],
+    geometry: object,
+    draw: Callable[[int], None],
+) -> list[tuple[str, int, dict, Callable[[int], None]]]:
+    """Bands (name, top, keyed, draw) for `band_strips`, from the first cut to `end` (the next
+    part's first top, even), cut at `cuts` (rounded up to even), each keyed by `geometry`, its
+    offset from `origin` and the items overlapping it."""
+    tops = sorted({even(c) for c in cuts if even(c) < end})
+    bands = []
+    for top, bottom in zip(tops, [*tops[1:], end], strict=True):
+        keyed: dict = {"geometry": geometry, "at": top - origin}
+        for y0, y1, name, value in items:
+            if y0 < bottom and y1 > top:
+                keyed[name] = value
+        bands.append((f"{prefix}@{top - origin}", top, keyed, draw))
+    return bands
