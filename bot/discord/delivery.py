@@ -128,7 +128,7 @@ class Delivery:
         posted in the channel."""
         owed = CURRENT.get()
         if owed is not None and reply.game_id is not None:  # the public part is out: delivered
-            await self.delivered(Owed(moves=[m for m in owed.moves if m[0] == reply.game_id]))
+            await self.delivered(owed, game_id=reply.game_id)
         recipients = list(dict.fromkeys(m.to_user for m in reply.messages if m.to_user is not None))
         delivered = await asyncio.gather(*(self.dm(uid, reply.private(uid)) for uid in recipients))
         refused = [uid for uid, ok in zip(recipients, delivered, strict=True) if not ok]
@@ -180,13 +180,16 @@ class Delivery:
         except Exception as exc:  # never at the cost of the answer itself
             log.warning("could not remember interaction %s as thinking: %s", token[:8], exc)
 
-    async def delivered(self, owed: Owed, *, deferred: bool = False) -> None:
-        """The announcement of `owed`'s moves is out (and the "thinking..." resolved)."""
+    async def delivered(self, owed: Owed, *, deferred: bool = False, game_id: int | None = None) -> None:
+        """The announcement of `owed`'s moves (those of `game_id` only, if given) is out, and
+        with `deferred` the "thinking..." resolved. Moves marked once are not marked again."""
         store, now = self._outbox, self._now()
         if store is None:
             return
-        for game_id, seqs in owed.games().items():
-            await store.mark_delivered(game_id, seqs, now)
+        moves = [m for m in owed.moves if m not in owed.marked and (game_id is None or m[0] == game_id)]
+        for game, seqs in Owed(moves=moves).games().items():
+            await store.mark_delivered(game, seqs, now)
+            owed.marked.update((game, seq) for seq in seqs)
         if deferred and owed.token:
             await store.drop_thinking(owed.token)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 class Owed:
     token: str | None = None  # the interaction that made the moves, if any
     moves: list[tuple[int, int]] = field(default_factory=list)  # (game id, seq) recorded
+    marked: set[tuple[int, int]] = field(default_factory=set)  # those marked delivered since
 
     def games(self) -> dict[int, list[int]]:
         out: dict[int, list[int]] = {}

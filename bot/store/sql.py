@@ -58,6 +58,59 @@ def _action(row: Sequence[Any]) -> ActionRecord:
     )
 
 
+def _cas_statement(
+    game_id, expected_rev, now, sets, params, *, bump=True, seq=None
+) -> tuple[str, tuple[Any, ...]]:
+    """The compare-and-swap at the heart of every write: the game's row, updated only at the
+    revision the caller validated against, returned (no row: another write won)."""
+    bump_sql = ", rev = rev + 1" if bump else ""
+    seq_sql = ", seq = ?" if seq is not None else ""
+    extra = [seq] if seq is not None else []
+    return (
+        f"UPDATE games SET updated_at = ?{bump_sql}{seq_sql}{sets} WHERE id = ? AND rev = ? RETURNING {', '.join(GAME_COLUMNS)}",
+        (now, *extra, *params, game_id, expected_rev),
+    )
+
+
+def action_statements(
+    game_id: int, action: ActionRecord, state_json: str, now: float
+) -> list[tuple[str, tuple]]:
+    """What a recorded action writes after its compare-and-swap: the action, the new state,
+    and the previous state's removal unless it is kept."""
+    statements = [
+        (
+            f"INSERT INTO actions (game_id, {_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                action.seq,
+                action.role,
+                action.notation,
+                dumps(action.command),
+                action.user_id,
+                dumps(action.events),
+                int(action.reveals),
+                action.created_at or now,
+            ),
+        ),
+        (_PUT_SNAPSHOT, (game_id, action.seq, state_json)),
+    ]
+    previous = action.seq - 1
+    if not keeps_snapshot(previous):
+        statements.append(("DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, previous)))
+    return statements
+
+
+OUTBOX_OWED = (
+    "INSERT INTO outbox (game_id, seq, guild, channel, token, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (game_id, seq) DO UPDATE SET token = excluded.token,"
+    " created_at = excluded.created_at, delivered_at = NULL"
+)
+
+
+def outbox_params(record: GameRecord, seq: int, token: str | None) -> tuple[Any, ...]:
+    return (record.id, seq, record.guild, record.channel, token, record.updated_at)
+
+
 def _assignments(fields: dict[str, Any]) -> tuple[str, list[Any]]:
     unknown = set(fields) - _UPDATABLE
     if unknown:
@@ -89,6 +142,13 @@ class SqlStore(Store):
     @abstractmethod
     def _violates(self, exc: BaseException, rule: str) -> bool:
         """Is `exc` the database refusing the unique index `rule`?"""
+
+    async def _write_one(self, sql: str, params: Sequence[Any] = (), *, rows: bool = False) -> Any:
+        """One write statement as its own transaction (the caller's, if one is open): its rows
+        with `rows=True`, else the number of rows it changed. A backend may run it in fewer
+        round trips than `_write` + `_rows`/`_count` (SQLite: one)."""
+        async with self._write() as conn:
+            return await (self._rows if rows else self._count)(conn, sql, params)
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         async with self._read() as conn:
@@ -171,20 +231,19 @@ class SqlStore(Store):
         self, game_id: int, expected_rev: int, now: float, *, bump: bool = True, **fields: Any
     ) -> GameRecord:
         sets, params = _assignments(fields)
-        async with self._write() as conn:
-            return await self._cas(conn, game_id, expected_rev, now, sets, params, bump=bump)
+        rows = await self._write_one(
+            *_cas_statement(game_id, expected_rev, now, sets, params, bump=bump), rows=True
+        )
+        if not rows:
+            raise StaleRevision(game_id, expected_rev)
+        return game_from_row(rows[0])
 
     async def _cas(
         self, conn, game_id, expected_rev, now, sets, params, *, bump=True, seq=None
     ) -> GameRecord:
         """The compare-and-swap at the heart of every write; returns the updated row."""
-        bump_sql = ", rev = rev + 1" if bump else ""
-        seq_sql = ", seq = ?" if seq is not None else ""
-        extra = [seq] if seq is not None else []
         rows = await self._rows(
-            conn,
-            f"UPDATE games SET updated_at = ?{bump_sql}{seq_sql}{sets} WHERE id = ? AND rev = ? RETURNING {', '.join(GAME_COLUMNS)}",
-            (now, *extra, *params, game_id, expected_rev),
+            conn, *_cas_statement(game_id, expected_rev, now, sets, params, bump=bump, seq=seq)
         )
         if not rows:
             raise StaleRevision(game_id, expected_rev)
@@ -243,27 +302,8 @@ class SqlStore(Store):
         async with self._write() as conn:
             record = await self._cas(conn, game_id, expected_rev, now, sets, params, seq=action.seq)
             # the revision pins games.seq to action.seq - 1; the actions key refuses any gap reuse
-            await self._count(
-                conn,
-                f"INSERT INTO actions (game_id, {_ACTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    action.seq,
-                    action.role,
-                    action.notation,
-                    dumps(action.command),
-                    action.user_id,
-                    dumps(action.events),
-                    int(action.reveals),
-                    action.created_at or now,
-                ),
-            )
-            await self._count(conn, _PUT_SNAPSHOT, (game_id, action.seq, state_json))
-            previous = action.seq - 1
-            if not keeps_snapshot(previous):
-                await self._count(
-                    conn, "DELETE FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, previous)
-                )
+            for sql, values in action_statements(game_id, action, state_json, now):
+                await self._count(conn, sql, values)
             await self._after_action(conn, record, action)
         return record
 
@@ -274,13 +314,7 @@ class SqlStore(Store):
         owed = outbox.CURRENT.get()
         if owed is None:
             return
-        await self._count(
-            conn,
-            "INSERT INTO outbox (game_id, seq, guild, channel, token, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (game_id, seq) DO UPDATE SET token = excluded.token,"
-            " created_at = excluded.created_at, delivered_at = NULL",
-            (record.id, action.seq, record.guild, record.channel, owed.token, record.updated_at),
-        )
+        await self._count(conn, OUTBOX_OWED, outbox_params(record, action.seq, owed.token))
         owed.moves.append((record.id, action.seq))
 
     # --- the outbox -----------------------------------------------------------------------
@@ -298,13 +332,11 @@ class SqlStore(Store):
     async def mark_delivered(self, game_id: int, seqs: Sequence[int], now: float) -> None:
         if not seqs:
             return
-        async with self._write() as conn:
-            await self._count(
-                conn,
-                f"UPDATE outbox SET delivered_at = ? WHERE game_id = ? AND delivered_at IS NULL"
-                f" AND seq IN ({', '.join('?' * len(seqs))})",
-                (now, game_id, *seqs),
-            )
+        await self._write_one(
+            f"UPDATE outbox SET delivered_at = ? WHERE game_id = ? AND delivered_at IS NULL"
+            f" AND seq IN ({', '.join('?' * len(seqs))})",
+            (now, game_id, *seqs),
+        )
 
     async def forget_delivered(self, before: float) -> int:
         """Drop delivered rows older than `before` (the table stays small)."""
@@ -314,24 +346,14 @@ class SqlStore(Store):
             )
 
     async def put_thinking(self, item: Thinking) -> None:
-        async with self._write() as conn:
-            await self._count(
-                conn,
-                "INSERT INTO thinking (token, application_id, guild, channel, public, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING",
-                (
-                    item.token,
-                    item.application_id,
-                    item.guild,
-                    item.channel,
-                    int(item.public),
-                    item.created_at,
-                ),
-            )
+        await self._write_one(
+            "INSERT INTO thinking (token, application_id, guild, channel, public, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING",
+            (item.token, item.application_id, item.guild, item.channel, int(item.public), item.created_at),
+        )
 
     async def drop_thinking(self, token: str) -> bool:
-        async with self._write() as conn:
-            return await self._count(conn, "DELETE FROM thinking WHERE token = ?", (token,)) > 0
+        return await self._write_one("DELETE FROM thinking WHERE token = ?", (token,)) > 0
 
     async def thinking(self, *, before: float | None = None) -> list[Thinking]:
         where = " WHERE created_at <= ?" if before is not None else ""

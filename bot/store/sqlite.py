@@ -20,8 +20,19 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store import outbox
+from bot.store.base import StaleRevision
 from bot.store.migrate import migrate
-from bot.store.sql import SqlStore
+from bot.store.records import ActionRecord, GameRecord
+from bot.store.sql import (
+    GAME_COLUMNS,
+    OUTBOX_OWED,
+    SqlStore,
+    _assignments,
+    _cas_statement,
+    action_statements,
+    game_from_row,
+)
 
 
 class SqliteStore(SqlStore):
@@ -123,6 +134,42 @@ class SqliteStore(SqlStore):
     async def _count(self, conn: Any, sql: str, params: Sequence[Any] = ()) -> int:
         return await conn._execute(_row_count, conn._conn, sql, tuple(params))
 
+    async def _write_one(self, sql: str, params: Sequence[Any] = (), *, rows: bool = False) -> Any:
+        """One trip: a single statement is a transaction of its own in autocommit mode (a
+        write statement takes the write lock when it starts, as BEGIN IMMEDIATE does), so
+        no BEGIN and COMMIT trips around it. Inside the caller's transaction it joins it."""
+        run = _fetch_all if rows else _row_count
+        if self._holding():
+            return await self._conn._execute(run, self._conn._conn, sql, tuple(params))
+        async with self._lock:
+            return await self._conn._execute(run, self._conn._conn, sql, tuple(params))
+
+    async def record_action(
+        self, game_id, expected_rev, action: ActionRecord, state_json: str, now, **fields
+    ) -> GameRecord:
+        """The move's whole transaction (compare-and-swap, action, state, outbox row) in one
+        trip to the connection's thread, instead of one per statement; inside the caller's
+        transaction, statement by statement as every backend does."""
+        if self._holding():
+            return await super().record_action(game_id, expected_rev, action, state_json, now, **fields)
+        sets, params = _assignments(fields)
+        cas = _cas_statement(game_id, expected_rev, now, sets, params, seq=action.seq)
+        owed = outbox.CURRENT.get()
+        async with self._lock:
+            row = await self._conn._execute(
+                _record,
+                self._conn._conn,
+                cas,
+                action_statements(game_id, action, state_json, now),
+                None if owed is None else (action.seq, owed.token),
+            )
+        if row is None:
+            raise StaleRevision(game_id, expected_rev)
+        record = game_from_row(row)
+        if owed is not None:
+            owed.moves.append((record.id, action.seq))
+        return record
+
     def _violates(self, exc: BaseException, rule: str) -> bool:
         # SQLite names the columns of the broken index, not the index
         columns = {"games_one_active_per_channel": "games.guild"}
@@ -143,3 +190,34 @@ def _row_count(db: sqlite3.Connection, sql: str, params: tuple) -> int:
         return cursor.rowcount
     finally:
         cursor.close()
+
+
+def _record(
+    db: sqlite3.Connection,
+    cas: tuple[str, tuple],
+    statements: list[tuple[str, tuple]],
+    owed: tuple[int, str | None] | None,
+) -> Sequence[Any] | None:
+    """In the connection's thread: BEGIN IMMEDIATE, the compare-and-swap (None, rolled back,
+    when another write won), the action's statements, its outbox row if owed, COMMIT; any
+    failure rolls back and is raised."""
+    db.execute("BEGIN IMMEDIATE").close()
+    try:
+        row = _fetch_all(db, *cas)
+        if not row:
+            db.execute("ROLLBACK").close()
+            return None
+        for sql, params in statements:
+            db.execute(sql, params).close()
+        if owed is not None:
+            seq, token = owed
+            game = dict(zip(GAME_COLUMNS, row[0], strict=True))
+            db.execute(
+                OUTBOX_OWED, (game["id"], seq, game["guild"], game["channel"], token, game["updated_at"])
+            ).close()
+        db.execute("COMMIT").close()
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK").close()
+        raise
+    return row[0]
