@@ -131,7 +131,10 @@ class Answer:
     ) -> tuple[list, list]:
         """Settle the interaction response; returns the parts still to send."""
         response, interaction = self.interaction.response, self.interaction
-        done_part = self._parts(Message(lines=[DONE]), True)[0]
+
+        def done_part() -> dict[str, Any]:  # a short "done" where nothing else answers
+            return self._parts(Message(lines=[DONE]), True)[0]
+
         if self.is_click:
             if not response.is_done():
                 if ephemeral and not public:
@@ -143,7 +146,7 @@ class Answer:
             if public:
                 await response.send_message(**public[0])
                 return public[1:], ephemeral
-            await response.send_message(ephemeral=True, **(ephemeral[0] if ephemeral else done_part))
+            await response.send_message(ephemeral=True, **(ephemeral[0] if ephemeral else done_part()))
             return public, ephemeral[1:]
         if self.deferred == "public":
             if public:
@@ -152,7 +155,7 @@ class Answer:
             await interaction.delete_original_response()
             return public, ephemeral
         # deferred ephemeral: the first ephemeral part (or a short "done") fills it
-        await interaction.edit_original_response(**_as_edit(ephemeral[0] if ephemeral else done_part))
+        await interaction.edit_original_response(**_as_edit(ephemeral[0] if ephemeral else done_part()))
         return public, ephemeral[1:]
 
 

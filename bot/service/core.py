@@ -328,13 +328,14 @@ class ServiceCore:
         if result is not None:
             fields |= {"status": "finished", "result": result.model_dump(mode="json"), "finished_at": now}
             fields |= {"deadline": None, "remind_at": None, "window_at": None}
-        else:
-            fields |= await self._timers(table.moved(table.record, state), now)
+        moved = table.moved(table.record, state)  # what it derives from the new state is kept
+        if result is None:
+            fields |= await self._timers(moved, now)
         record = await self.store.record_action(
             table.id, table.record.rev, action, state.model_dump_json(), now, **fields
         )
         self._remember(record, state)
-        table = table.moved(record, state)
+        table = moved.moved(record)
         turn.public += [with_names(m, table.names()) for m in marks]
         turn.add(outcome.events, table.names())
         turn.stored(table)

@@ -101,11 +101,12 @@ class PlayMixin(ServiceCore):
             if command is None:
                 text = (move or "").strip()
                 if not text:
-                    examples = [
-                        table.game.notation.format(c) for c in table.legal(seat.role)[:3]
-                    ]
+                    examples = [table.game.notation.format(c) for c in table.legal(seat.role)[:3]]
                     raise UserError("bot.err.empty_move", examples=examples or "-")
-                command = table.game.notation.parse(text, table.state, seat.role)
+                known = table.derived.get(("by_notation", seat.role))  # from autocomplete, if asked
+                command = known.get(text) if known else None
+                if command is None:
+                    command = table.game.notation.parse(text, table.state, seat.role)
             outcome = table.game.apply(table.state, seat.role, command)
         except IllegalCommand as exc:
             raise self._hinted(exc, table, seat.role, move or "") from exc
@@ -197,10 +198,16 @@ class PlayMixin(ServiceCore):
             return list(cached)
         hook = getattr(table.game, "label", None)
         found: dict[str, str] = {}
+        commands: dict[str, list[Any]] = {}
         for command in table.legal(role):
             move = table.game.notation.format(command)
-            words = hook(table.state, role, command) if callable(hook) else None
-            found.setdefault(move, render(with_names(words, names), actor.locale) if words else "")
+            commands.setdefault(move, []).append(command)
+            if move not in found:
+                words = hook(table.state, role, command) if callable(hook) else None
+                found[move] = render(with_names(words, names), actor.locale) if words else ""
+        # a move picked from this list is the command it was made from (notation round-trips);
+        # a notation shared by several commands is left to the parser
+        table.derived[("by_notation", role)] = {m: c[0] for m, c in commands.items() if len(c) == 1}
         choices = table.derived[key] = sorted(found.items(), key=lambda item: natural_key(item[0]))
         return list(choices)
 
