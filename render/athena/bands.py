@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+MIN_BAND = 8  # a cut closer than this to the one above is dropped: a band of a few rows saves
+# little and costs a strip of its own
 Item = tuple[int, int, str, object]  # rows [top, bottom) the item may draw on, name, value
 
 
@@ -33,7 +35,10 @@ def sliced(
     """Bands (name, top, keyed, draw) for `band_strips`, from the first cut to `end` (the next
     part's first top, even), cut at `cuts` (rounded up to even), each keyed by `geometry`, its
     offset from `origin` and the items overlapping it."""
-    tops = sorted({even(c) for c in cuts if even(c) < end})
+    tops: list[int] = []
+    for cut in sorted({even(c) for c in cuts if even(c) < end}):
+        if not tops or cut - tops[-1] >= MIN_BAND:
+            tops.append(cut)
     bands = []
     for top, bottom in zip(tops, [*tops[1:], end], strict=True):
         keyed: dict = {"geometry": geometry, "at": top - origin}

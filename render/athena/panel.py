@@ -9,6 +9,7 @@ from render.athena.names import card_name, terrain_name
 from render.athena.scene import Badge, Scene
 from render.athena.tiles import power_badge, threat_marker
 from render.common import Box, Ink, draw_fitted, draw_text, flow, pill, rounded_box, text_width, wrap
+from render.sprites import visible
 
 PAD = 14
 CHIP = 36  # row pitch of the captured-card chips
@@ -26,45 +27,54 @@ def role_badges(scene: Scene, role: str) -> list[Badge]:
 
 
 def draw_panel(scene: Scene, army: ArmyView, box: Box) -> None:
+    """The panel; on a band's canvas, only its lines that reach into the band (the others
+    would be clipped away)."""
     d = scene.draw
     x0, y0, x1, y1 = box
     rounded_box(d, box, Ink.PANEL, Ink.PANEL_EDGE, 2, 12)
     x, y, right = x0 + PAD, y0 + 12, x1 - PAD
-    badges = role_badges(scene, army.role)
-    badge_w = sum(text_width(text, 20, True) + 26 for text, _, _ in badges)
-    draw_fitted(
-        d,
-        (x, y, right - badge_w, y + 36),
-        scene.name(army.role),
-        30,
-        Ink.TEXT,
-        min_size=18,
-        bold=True,
-        anchor="lm",
-    )
-    bx = right - badge_w + 10
-    for text, fill, ink in badges:
-        bx = pill(d, (bx, y + 4), text, 20, fill, ink) + 10
+    if visible(d, y - 4, y + 40):
+        badges = role_badges(scene, army.role)
+        badge_w = sum(text_width(text, 20, True) + 26 for text, _, _ in badges)
+        draw_fitted(
+            d,
+            (x, y, right - badge_w, y + 36),
+            scene.name(army.role),
+            30,
+            Ink.TEXT,
+            min_size=18,
+            bold=True,
+            anchor="lm",
+        )
+        bx = right - badge_w + 10
+        for text, fill, ink in badges:
+            bx = pill(d, (bx, y + 4), text, 20, fill, ink) + 10
     y += 46
-    rounds(scene, army, (x, y, right, y + 28))
+    if visible(d, y - 4, y + 32):
+        rounds(scene, army, (x, y, right, y + 28))
     y += 36
-    draw_fitted(
-        d,
-        (x, y, right, y + 30),
-        scene.label("round_vp", vp=army.round_vp),
-        24,
-        Ink.TEXT,
-        min_size=18,
-        bold=True,
-        anchor="lm",
-    )
+    if visible(d, y - 4, y + 34):
+        draw_fitted(
+            d,
+            (x, y, right, y + 30),
+            scene.label("round_vp", vp=army.round_vp),
+            24,
+            Ink.TEXT,
+            min_size=18,
+            bold=True,
+            anchor="lm",
+        )
     y += 40
-    counts(scene, army, (x, y, right, y + 62))
+    if visible(d, y - 4, y + 66):
+        counts(scene, army, (x, y, right, y + 62))
     y += 74
+    if not visible(d, y - 4, y1):
+        return
     terrains = terrain_summary(scene, army)
     lines = wrap(terrains, right - x, 20, 2, condensed=True)
     terrain_top = y1 - 12 - 24 * len(lines) - 28
-    captured(scene, army, (x, y, right, terrain_top - 8))
+    if visible(d, y - 4, terrain_top - 4):
+        captured(scene, army, (x, y, right, terrain_top - 8))
     draw_text(d, (x, terrain_top), scene.label("terrains_won", vp=army.terrain_vp), 20, Ink.TEXT, bold=True)
     for i, line in enumerate(lines):
         draw_text(d, (x, terrain_top + 28 + 24 * i), line, 20, Ink.TEXT, condensed=True)
