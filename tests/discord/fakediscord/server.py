@@ -488,8 +488,9 @@ class FakeDiscord:
         async def poll() -> Any:
             async with self.changed:
                 while not (value := predicate()):
-                    try:
-                        await asyncio.wait_for(self.changed.wait(), 0.05)
+                    try:  # a timeout scope, not wait_for: no task made per wake-up
+                        async with asyncio.timeout(0.05):
+                            await self.changed.wait()
                     except TimeoutError:
                         pass
                 return value
