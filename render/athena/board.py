@@ -16,7 +16,16 @@ from engine.athena.view import AthenaView
 from engine.i18n import has_key, t
 from render.athena.army import GAP, draw_army, layout, row_count, slot_shown
 from render.athena.bands import even, sliced
-from render.athena.centre import DUEL_H, DUEL_SHARED, duel, duel_shown, last_duel, terrain_row
+from render.athena.centre import (
+    CAPTION,
+    DUEL_H,
+    DUEL_SHARED,
+    duel,
+    duel_caption,
+    duel_shown,
+    last_duel,
+    terrain_row,
+)
 from render.athena.names import colour_name, phase_name
 from render.athena.panel import PAD, draw_panel, terrain_summary
 from render.athena.scene import Scene, seats
@@ -169,7 +178,8 @@ class Board:
         }
         items = [
             (at + 6, at + TERRAINS + 2, "terrains", terrains),
-            (y, y + DUEL + 1, "duel", shown),
+            (y, y + CAPTION - 4, "caption", duel_caption(s)),
+            (y + CAPTION - 4, y + DUEL + 1, "duel", shown),
             (y + DUEL + 10, at + CENTRE - 6, "last", data["last_duel"]),
         ]
         cuts = [at - GAP // 2, y - 6, y + DUEL_SHARED[0], y + DUEL_SHARED[1], y + DUEL + 6]

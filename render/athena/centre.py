@@ -76,8 +76,7 @@ def duel(scene: Scene, box: Box) -> None:
         draw_fitted(d, (x0 + 10, y0, x1 - 10, y1), scene.label("no_duel"), 24, Ink.MUTED, min_size=16)
         return
     resolved = all(e.value is not None for e in v.engaged.values()) and v.phase != "resolution"
-    caption = scene.label("duel_done") if resolved else scene.label("duel_now", n=v.duel)
-    draw_text(d, (x0, y0), caption, 22, Ink.TEXT, bold=True)
+    draw_text(d, (x0, y0), duel_caption(scene), 22, Ink.TEXT, bold=True)
     y0 += CAPTION
     roles = (v.attacker, scene.opponent(v.attacker))
     badges = (
@@ -95,6 +94,16 @@ def duel(scene: Scene, box: Box) -> None:
     cx, cy = x0 + half - 8, (y0 + y1) // 2
     d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=Ink.HEADER)
     draw_text(d, (cx, cy), "VS", 20, Ink.WHITE, bold=True, anchor="mm")
+
+
+def duel_caption(scene: Scene) -> str | None:
+    """The line above the engaged cards (none before a duel): all the first `CAPTION` rows of
+    the duel's box show."""
+    v = scene.view
+    if not v.engaged:
+        return None
+    resolved = all(e.value is not None for e in v.engaged.values()) and v.phase != "resolution"
+    return scene.label("duel_done") if resolved else scene.label("duel_now", n=v.duel)
 
 
 def duel_shown(scene: Scene) -> dict:

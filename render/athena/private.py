@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.athena.view import AthenaView, PowerFace, SlotView
 from render.athena.army import GAP, draw_army, layout, row_count, slot_shown
 from render.athena.bands import even, sliced
-from render.athena.centre import DUEL_H, DUEL_SHARED, duel, duel_shown, last_duel
+from render.athena.centre import CAPTION, DUEL_H, DUEL_SHARED, duel, duel_caption, duel_shown, last_duel
 from render.athena.names import card_name, colour_name, label, phase_name, player_name, power_name, power_text
 from render.athena.scene import Scene, seats
 from render.athena.tiles import FRAME, threat_marker
@@ -143,7 +143,8 @@ class Private:
             scene = Scene(None, self.view, self.names, self.locale)
             shown = duel_shown(scene)
             items = [
-                (frame + 12, frame + 13 + DUEL_H, "duel", shown),
+                (frame + 12, frame + 8 + CAPTION, "caption", duel_caption(scene)),
+                (frame + 8 + CAPTION, frame + 13 + DUEL_H, "duel", shown),
                 (frame + 18 + DUEL_H, frame + DUEL_AREA, "last", v["last_duel"]),
             ]
             cuts = [HEADER + 8, frame + 12 + DUEL_SHARED[0], frame + 12 + DUEL_SHARED[1]]
@@ -154,7 +155,7 @@ class Private:
         boxes, _ = layout(
             self.army.slots, MARGIN, army_top + 40, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__, False
         )
-        items = [(army_top - 2, army_top + 36, "title", self.note())]
+        items = [(army_top - 2, army_top + 34, "title", self.note())]
         for slot in self.army.slots:
             _, y0, _, y1 = boxes[slot.slot]
             items.append((y0 - FRAME, y1 + FRAME + 1, f"slot{slot.slot}", slot_shown(slot, True)))
