@@ -45,6 +45,18 @@ SETTINGS_TTL = 30.0  # seconds a guild's settings are trusted from memory
 
 
 @dataclass
+class Attempt:
+    """One try of a request under its channel lock. `trust`: the table kept in memory may be
+    used without reading the game's row (the write's compare-and-swap then also requires the
+    row's `updated_at` unchanged, so a table another process changed is never written from);
+    `trusted`: it was; `wrote`: an action was stored."""
+
+    trust: bool = False
+    trusted: bool = False
+    wrote: bool = False
+
+
+@dataclass
 class Memo:
     rev: int
     state: Any
@@ -80,13 +92,18 @@ class ServiceCore:
         self._tables: OrderedDict[tuple[str, str], Table] = OrderedDict()
         self._guilds: dict[str, tuple[float, GuildSettings]] = {}
         self._game_in_hand: ContextVar[int | None] = ContextVar("agora_game_in_hand", default=None)
+        self._attempt: ContextVar[Attempt | None] = ContextVar("agora_attempt", default=None)
+        self._kept_where: dict[int, Where] = {}  # game id -> channel, of the tables kept
 
     # --- running a request --------------------------------------------------------------
 
-    async def _run(self, where: Where, doing: str, attempt: Callable[[], Awaitable[Draft]]) -> Reply:
+    async def _run(
+        self, where: Where, doing: str, attempt: Callable[[], Awaitable[Draft]], *, trust: bool = False
+    ) -> Reply:
         """Serialize on the channel, retry when another process won the race, then render
-        images and call listeners outside the lock."""
-        draft = await self._locked(where, doing, attempt)
+        images and call listeners outside the lock. With `trust` (a move), the first try may
+        start from the table kept in memory without reading its row (see `Attempt`)."""
+        draft = await self._locked(where, doing, attempt, trust=trust)
         if draft.reply.where is None:
             draft.reply.where = where
         if draft.reply.game_id is None:
@@ -97,25 +114,33 @@ class ServiceCore:
             draft.reply.messages += await self._notify_finished(record, result)
         return draft.reply
 
-    async def _locked(self, where: Where, doing: str, attempt: Callable[[], Awaitable[Draft]]) -> Draft:
+    async def _locked(
+        self, where: Where, doing: str, attempt: Callable[[], Awaitable[Draft]], *, trust: bool = False
+    ) -> Draft:
         key = (where.guild_id, where.channel_id)
         lock = self._locks.get(key)
         if lock is None:  # a channel's lock lives while someone holds or waits for it
             lock = self._locks[key] = asyncio.Lock()
         async with lock:
             self._game_in_hand.set(None)
-            for _ in range(ATTEMPTS):
+            for index in range(ATTEMPTS + 1 if trust else ATTEMPTS):
+                current = Attempt(trust=trust and index == 0)
+                self._attempt.set(current)
                 try:
                     return await attempt()
                 except StaleRevision:
                     continue  # another process changed the game: read it again
                 except (UserError, IllegalCommand):
+                    if current.trusted and not current.wrote:
+                        continue  # refused by the table in memory: the answer comes from the row
                     raise
                 except OverflowError:  # a number past the store's 64-bit integers, from any option
                     raise UserError("bot.err.number_too_large") from None
                 except Exception as exc:
                     log_unexpected(exc, self._game_in_hand.get(), doing)
                     raise InternalError() from exc
+                finally:
+                    self._attempt.set(None)
             raise UserError("bot.err.busy")
 
     async def _notify_finished(self, record: GameRecord, result: Result) -> list[Message]:
@@ -170,8 +195,30 @@ class ServiceCore:
         key = (table.record.guild, table.record.channel)
         self._tables[key] = table
         self._tables.move_to_end(key)
+        self._kept_where[table.id] = table.where
         while len(self._tables) > TABLE_CACHE:
-            self._tables.popitem(last=False)
+            _, dropped = self._tables.popitem(last=False)
+            self._kept_where.pop(dropped.id, None)
+
+    def _kept(self, where: Where | None, game_id: int | None = None) -> Table | None:
+        """The table kept for the channel (and game), when this try may trust it unread; the
+        write will then be conditional on its row being unchanged."""
+        attempt = self._attempt.get()
+        if attempt is None or not attempt.trust or where is None:
+            return None
+        table = self._tables.get((where.guild_id, where.channel_id))
+        if table is None or table.record.status not in ("lobby", "running"):
+            return None
+        if game_id is not None and table.id != game_id:
+            return None
+        attempt.trusted = True
+        self._game_in_hand.set(table.id)
+        self._tables.move_to_end((where.guild_id, where.channel_id))
+        return table
+
+    def _where_kept(self, game_id: int) -> Where | None:
+        """The channel of a game whose table is kept (a game never changes channel)."""
+        return self._kept_where.get(game_id)
 
     def _forget(self, record: GameRecord) -> None:
         """For a write that leaves the game's row as it was (a seat's DM flag)."""
@@ -217,6 +264,9 @@ class ServiceCore:
 
     async def _channel_table(self, where: Where, *, last: bool = False) -> Table:
         """The channel's active game (or, with last=True, its most recent one)."""
+        kept = None if last else self._kept(where)
+        if kept is not None:
+            return kept
         record = await self.store.channel_game(where.guild_id, where.channel_id, active_only=not last)
         if record is None:
             raise UserError("bot.err.no_game")
@@ -225,6 +275,9 @@ class ServiceCore:
     async def _game_table(self, game_id: int) -> Table:
         if not 1 <= game_id <= MAX_ID:  # never reaches the store, whose integers are 64-bit
             raise UserError("bot.err.no_such_game", id=game_id)
+        kept = self._kept(self._where_kept(game_id), game_id)
+        if kept is not None:
+            return kept
         record = await self.store.get_game(game_id)
         if record is None:
             raise UserError("bot.err.no_such_game", id=game_id)
@@ -331,9 +384,19 @@ class ServiceCore:
         moved = table.moved(table.record, state)  # what it derives from the new state is kept
         if result is None:
             fields |= await self._timers(moved, now)
+        attempt = self._attempt.get()
+        trusted = attempt is not None and attempt.trusted
         record = await self.store.record_action(
-            table.id, table.record.rev, action, state.model_dump_json(), now, **fields
+            table.id,
+            table.record.rev,
+            action,
+            state.model_dump_json(),
+            now,
+            unchanged_since=table.record.updated_at if trusted else None,
+            **fields,
         )
+        if attempt is not None:
+            attempt.wrote = True
         self._remember(record, state)
         table = moved.moved(record)
         turn.public += [with_names(m, table.names()) for m in marks]

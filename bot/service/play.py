@@ -87,7 +87,7 @@ class PlayMixin(ServiceCore):
         async def attempt() -> Draft:
             return await self._play(await self._channel_table(where), actor, move=move)
 
-        return await self._run(where, "play", attempt)
+        return await self._run(where, "play", attempt, trust=True)
 
     async def _play(
         self, table: Table, actor: Actor, *, move: str | None = None, command: Any = None

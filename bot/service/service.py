@@ -22,6 +22,7 @@ from bot.service.requests import RequestsMixin
 
 # button actions that show something and change nothing: valid at any revision
 INFORMATIONAL = {"hand"}
+MOVES = {"play", "pick"}  # button actions that are a move (`_play`): they write only through it
 
 
 class TableService(
@@ -31,9 +32,15 @@ class TableService(
         """A button click. The game comes from the id (buttons also sit in DMs); a click
         made for another revision is refused, so a double click applies once."""
         pressed = decode(custom_id)
-        record = await self.store.get_game(pressed.game_id)
-        if record is None:
-            raise UserError("bot.err.no_such_game", id=pressed.game_id)
+        # a move's button: the game's channel and table as kept in memory, if they are (the
+        # move's write is then conditional on the game's row being unchanged: see `Attempt`)
+        trust = pressed.action in MOVES
+        where = self._where_kept(pressed.game_id) if trust else None
+        if where is None:
+            record = await self.store.get_game(pressed.game_id)
+            if record is None:
+                raise UserError("bot.err.no_such_game", id=pressed.game_id)
+            where = Where(record.guild, record.channel)
 
         async def attempt() -> Draft:
             table = await self._game_table(pressed.game_id)
@@ -58,4 +65,4 @@ class TableService(
                 raise UserError("bot.err.bad_button")
             return await handler()
 
-        return await self._run(Where(record.guild, record.channel), "press", attempt)
+        return await self._run(where, "press", attempt, trust=trust)

@@ -137,10 +137,14 @@ class Store(ABC):
         action: ActionRecord,
         state_json: str,
         now: float,
+        *,
+        unchanged_since: float | None = None,
         **fields: Any,
     ) -> GameRecord:
         """Append `action` (its seq must be games.seq + 1), store the new current state,
-        bump seq and rev, and set `fields`: all or nothing, conditional on the revision."""
+        bump seq and rev, and set `fields`: all or nothing, conditional on the revision (and,
+        with `unchanged_since`, on the row's `updated_at` still being that: no write at all,
+        timer bookkeeping included, since the record the command was validated against)."""
 
     @abstractmethod
     async def rewind(

@@ -59,16 +59,19 @@ def _action(row: Sequence[Any]) -> ActionRecord:
 
 
 def _cas_statement(
-    game_id, expected_rev, now, sets, params, *, bump=True, seq=None
+    game_id, expected_rev, now, sets, params, *, bump=True, seq=None, since=None
 ) -> tuple[str, tuple[Any, ...]]:
     """The compare-and-swap at the heart of every write: the game's row, updated only at the
-    revision the caller validated against, returned (no row: another write won)."""
+    revision the caller validated against (and, with `since`, only if not written since that
+    `updated_at`), returned (no row: another write won)."""
     bump_sql = ", rev = rev + 1" if bump else ""
     seq_sql = ", seq = ?" if seq is not None else ""
     extra = [seq] if seq is not None else []
+    since_sql, since_params = (" AND updated_at = ?", [since]) if since is not None else ("", [])
     return (
-        f"UPDATE games SET updated_at = ?{bump_sql}{seq_sql}{sets} WHERE id = ? AND rev = ? RETURNING {', '.join(GAME_COLUMNS)}",
-        (now, *extra, *params, game_id, expected_rev),
+        f"UPDATE games SET updated_at = ?{bump_sql}{seq_sql}{sets} WHERE id = ? AND rev = ?{since_sql}"
+        f" RETURNING {', '.join(GAME_COLUMNS)}",
+        (now, *extra, *params, game_id, expected_rev, *since_params),
     )
 
 
@@ -239,11 +242,11 @@ class SqlStore(Store):
         return game_from_row(rows[0])
 
     async def _cas(
-        self, conn, game_id, expected_rev, now, sets, params, *, bump=True, seq=None
+        self, conn, game_id, expected_rev, now, sets, params, *, bump=True, seq=None, since=None
     ) -> GameRecord:
         """The compare-and-swap at the heart of every write; returns the updated row."""
         rows = await self._rows(
-            conn, *_cas_statement(game_id, expected_rev, now, sets, params, bump=bump, seq=seq)
+            conn, *_cas_statement(game_id, expected_rev, now, sets, params, bump=bump, seq=seq, since=since)
         )
         if not rows:
             raise StaleRevision(game_id, expected_rev)
@@ -296,11 +299,21 @@ class SqlStore(Store):
     # --- play ---------------------------------------------------------------------------
 
     async def record_action(
-        self, game_id, expected_rev, action: ActionRecord, state_json: str, now, **fields
+        self,
+        game_id,
+        expected_rev,
+        action: ActionRecord,
+        state_json: str,
+        now,
+        *,
+        unchanged_since=None,
+        **fields,
     ) -> GameRecord:
         sets, params = _assignments(fields)
         async with self._write() as conn:
-            record = await self._cas(conn, game_id, expected_rev, now, sets, params, seq=action.seq)
+            record = await self._cas(
+                conn, game_id, expected_rev, now, sets, params, seq=action.seq, since=unchanged_since
+            )
             # the revision pins games.seq to action.seq - 1; the actions key refuses any gap reuse
             for sql, values in action_statements(game_id, action, state_json, now):
                 await self._count(conn, sql, values)

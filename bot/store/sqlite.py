@@ -145,15 +145,25 @@ class SqliteStore(SqlStore):
             return await self._conn._execute(run, self._conn._conn, sql, tuple(params))
 
     async def record_action(
-        self, game_id, expected_rev, action: ActionRecord, state_json: str, now, **fields
+        self,
+        game_id,
+        expected_rev,
+        action: ActionRecord,
+        state_json: str,
+        now,
+        *,
+        unchanged_since=None,
+        **fields,
     ) -> GameRecord:
         """The move's whole transaction (compare-and-swap, action, state, outbox row) in one
         trip to the connection's thread, instead of one per statement; inside the caller's
         transaction, statement by statement as every backend does."""
         if self._holding():
-            return await super().record_action(game_id, expected_rev, action, state_json, now, **fields)
+            return await super().record_action(
+                game_id, expected_rev, action, state_json, now, unchanged_since=unchanged_since, **fields
+            )
         sets, params = _assignments(fields)
-        cas = _cas_statement(game_id, expected_rev, now, sets, params, seq=action.seq)
+        cas = _cas_statement(game_id, expected_rev, now, sets, params, seq=action.seq, since=unchanged_since)
         owed = outbox.CURRENT.get()
         async with self._lock:
             row = await self._conn._execute(
