@@ -6,7 +6,6 @@ Everything here is pure drawing: no game rules, no I/O beyond reading font files
 
 from __future__ import annotations
 
-import io
 import json
 import struct
 import threading
@@ -377,26 +376,40 @@ def base_colours() -> list[Colour]:
     return list(dict.fromkeys(named + list(Ink.THREAT.values())))
 
 
+# --- PNG encoding: one fixed palette, mapped without dithering, rows deflated as they are -----
+#
+# Every PNG is 256-colour (a third of the RGB size, and quicker to compress), always with the
+# same palette, render/palette.py: the named colours of `Ink` first, exact, then the games'
+# other flat colours, exact, then anti-aliasing shades fitted once, offline
+# (bench/make_palette.py), to the edges the four games really draw. Learning shades per image
+# cost more CPU than the rest of the encoding and, drawn from a sample, fitted the edges worse.
+# Pixels are mapped by Pillow's nearest-colour search without dithering (a colour of the
+# palette maps to itself: named colours never drift); each row gets PNG filter 0 (the mapped
+# image cropped one column wider on the left, which Pillow fills with index 0) and the rows
+# are deflated at level `LEVEL`.
+
+LEVEL = 1  # deflate level: see `_encode_strip`
+
+
 @lru_cache(maxsize=1)
-def _base_palette() -> list[int]:
-    return [channel for colour in base_colours() for channel in colour]
+def _palette() -> Image.Image:
+    from render.palette import PALETTE
+
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in PALETTE for channel in colour])
+    return image
+
+
+def palette_indices(image: Image.Image) -> Image.Image:
+    """`image` mapped to the fixed palette ("P" mode), as every PNG here encodes it."""
+    if image.mode not in ("RGB", "L"):
+        image = image.convert("RGB")
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 def png_bytes(image: Image.Image) -> bytes:
-    """Encode as a 256-colour PNG: a third of the RGB size, and quicker to compress.
-
-    The palette is every named colour, exact, plus the anti-aliasing shades learnt from a sparse
-    sample of the pixels (every third pixel each way); pixels are then mapped to it without
-    dithering. About four times quicker than quantizing the whole image, with the same look,
-    and a named colour never drifts whatever else the image holds."""
-    base = _base_palette()
-    sample = image.resize((max(image.width // 3, 1), max(image.height // 3, 1)), Image.Resampling.NEAREST)
-    learnt = sample.quantize(256 - len(base) // 3, method=Image.Quantize.FASTOCTREE).getpalette() or []
-    palette = Image.new("P", (1, 1))
-    palette.putpalette((base + learnt)[: 256 * 3])
-    buffer = io.BytesIO()
-    image.quantize(palette=palette, dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=3)
-    return buffer.getvalue()
+    """Encode as a 256-colour PNG with the fixed palette (see above): a whole image is one strip."""
+    return _png(image.width, image.height, [_encode_strip(palette_indices(image))])
 
 
 # --- strips: images made of horizontal bands, each drawn and encoded once ----------------------
@@ -406,9 +419,9 @@ def png_bytes(image: Image.Image) -> bytes:
 # depend on. `strips_png` draws and encodes only the strips whose key it has not met, and reuses
 # the compressed bytes of the others: a PNG's pixel data is one zlib stream, and deflate blocks
 # compressed separately (each strip with its own compressor, ended by a sync flush) concatenate
-# into one valid stream, with the Adler-32 checksums combined arithmetically. Each strip gets its
-# own range of palette entries (its anti-aliasing shades) after the named colours, so its indices
-# do not depend on the other strips.
+# into one valid stream, with the Adler-32 checksums combined arithmetically. The palette is
+# fixed, so a strip's bytes depend on its pixels only, not on where it sits or what else the
+# image holds.
 
 _ADLER = 65521
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -433,11 +446,11 @@ class Strip:
 
 
 class _Encoded:
-    __slots__ = ("chunk", "adler", "length", "palette", "size")
+    __slots__ = ("chunk", "adler", "length", "size")
 
-    def __init__(self, chunk: bytes, adler: int, length: int, palette: bytes) -> None:
-        self.chunk, self.adler, self.length, self.palette = chunk, adler, length, palette
-        self.size = len(chunk) + len(palette) + 200
+    def __init__(self, chunk: bytes, adler: int, length: int) -> None:
+        self.chunk, self.adler, self.length = chunk, adler, length
+        self.size = len(chunk) + 200
 
 
 class StripCache:
@@ -490,44 +503,49 @@ def _adler_combine(adler1: int, adler2: int, length2: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-def _encode_strip(image: Image.Image, first: int, count: int) -> _Encoded:
-    """Quantize a strip to the named colours plus `count` shades learnt from it (palette
-    entries first..first+count-1), filter each row with PNG filter 0, deflate."""
-    base = _base_palette()
-    nbase = len(base) // 3
-    sample = image.resize((max(image.width // 3, 1), max(image.height // 3, 1)), Image.Resampling.NEAREST)
-    learnt = (sample.quantize(count, method=Image.Quantize.FASTOCTREE).getpalette() or [])[: count * 3]
-    learnt += (learnt[:3] or base[:3]) * (count - len(learnt) // 3)  # pad with a colour already there
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(base + learnt)  # no padding: the nearest-colour search runs over fewer entries
-    indices = image.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
-    # palette index -> this strip's index in the whole image's palette
-    table = bytes(i if i < nbase else (first + i - nbase if i < nbase + count else 0) for i in range(256))
-    # each row preceded by its filter byte 0: the indices pasted one column right of a zero column
-    rows = Image.new("L", (image.width + 1, image.height), 0)
-    rows.paste(Image.frombytes("L", image.size, indices.translate(table)), (1, 0))
-    raw = rows.tobytes()
-    compressor = zlib.compressobj(3, zlib.DEFLATED, -15)
+def _encode_strip(indices: Image.Image, top: int = 0, height: int | None = None) -> _Encoded:
+    """Rows top..top+height of an image mapped to the fixed palette, each prefixed with filter
+    byte 0 (cropping one column to the left of the image adds a column of index 0), deflated
+    with their own compressor. Level 1: on the four games' images, 15% less deflate time than
+    level 3 for 11% more bytes (bench/make_palette.py's corpus; PNGs stay well under 200 KB)."""
+    height = indices.height - top if height is None else height
+    raw = indices.crop((-1, top, indices.width, top + height)).tobytes()
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     chunk = compressor.compress(raw) + compressor.flush(zlib.Z_SYNC_FLUSH)
-    return _Encoded(chunk, zlib.adler32(raw), len(raw), bytes(learnt))
+    return _Encoded(chunk, zlib.adler32(raw), len(raw))
 
 
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+@lru_cache(maxsize=1)
+def _plte() -> bytes:
+    return _png_chunk(b"PLTE", bytes(_palette().getpalette() or []))
+
+
+def _png(width: int, height: int, encoded: list[_Encoded]) -> bytes:
+    """The PNG of encoded strips stacked: one zlib stream of their deflate blocks, ended by an
+    empty final block and their combined Adler-32."""
+    adler = 1
+    for part in encoded:
+        adler = _adler_combine(adler, part.adler, part.length)
+    stream = b"\x78\x01" + b"".join(part.chunk for part in encoded) + b"\x03\x00" + struct.pack(">I", adler)
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (
+            _PNG_SIGNATURE,
+            _png_chunk(b"IHDR", header),
+            _plte(),
+            _png_chunk(b"IDAT", stream),
+            _png_chunk(b"IEND", b""),
+        )
+    )
+
+
 def strips_png(width: int, strips: list[Strip], cache: StripCache | None = STRIPS) -> bytes:
     """A 256-colour PNG of `strips` stacked top to bottom (see the comment above `Strip`)."""
-    base = _base_palette()
-    nbase = len(base) // 3
-    count = (256 - nbase) // max(len(strips), 1)
-    palette = bytearray(base)
-    chunks: list[bytes] = []
-    adler, height = 1, 0
-    keys = [
-        None if s.key is None or cache is None else (width, s.height, nbase + n * count, count, s.key)
-        for n, s in enumerate(strips)
-    ]
+    keys = [None if s.key is None or cache is None else (width, s.height, s.key) for s in strips]
     found = [cache.get(key) if key is not None else None for key in keys]
     n = 0
     while n < len(strips):  # draw what is missing, a run of one part's strips on one canvas
@@ -539,30 +557,14 @@ def strips_png(width: int, strips: list[Strip], cache: StripCache | None = STRIP
         while end < len(strips) and found[end] is None and part is not None and strips[end].part is part:
             end += 1
         canvas = Strip(None, sum(s.height for s in strips[n:end]), strips[n].draw, strips[n].background)
-        image, top = canvas.image(width), 0
+        indices, top = palette_indices(canvas.image(width)), 0
         for m in range(n, end):
-            band = image if end - n == 1 else image.crop((0, top, width, top + strips[m].height))
-            found[m] = _encode_strip(band, nbase + m * count, count)
+            found[m] = _encode_strip(indices, top, strips[m].height)
             if keys[m] is not None:
                 cache.put(keys[m], found[m])
             top += strips[m].height
         n = end
-    for encoded, strip in zip(found, strips, strict=True):
-        palette += encoded.palette
-        chunks.append(encoded.chunk)
-        adler = _adler_combine(adler, encoded.adler, encoded.length)
-        height += strip.height
-    stream = b"\x78\x01" + b"".join(chunks) + b"\x03\x00" + struct.pack(">I", adler)
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    return b"".join(
-        (
-            _PNG_SIGNATURE,
-            _png_chunk(b"IHDR", header),
-            _png_chunk(b"PLTE", bytes(palette)),
-            _png_chunk(b"IDAT", stream),
-            _png_chunk(b"IEND", b""),
-        )
-    )
+    return _png(width, sum(s.height for s in strips), found)
 
 
 def strips_image(width: int, strips: list[Strip]) -> Image.Image:
