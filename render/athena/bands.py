@@ -34,16 +34,19 @@ def sliced(
 ) -> list[tuple[str, int, dict, Callable[[int], None]]]:
     """Bands (name, top, keyed, draw) for `band_strips`, from the first cut to `end` (the next
     part's first top, even), cut at `cuts` (rounded up to even), each keyed by `geometry`, its
-    offset from `origin` and the items overlapping it."""
+    offset from `origin` (in its name) and the items overlapping it."""
     tops: list[int] = []
     for cut in sorted({even(c) for c in cuts if even(c) < end}):
         if not tops or cut - tops[-1] >= MIN_BAND:
             tops.append(cut)
+    # each value written once, not once per band it reaches (a band's key is one string); repr:
+    # values are tuples, lists and dicts (in the view's field order) of plain values
+    texts = [(y0, y1, f"{name}={value!r}") for y0, y1, name, value in items]
+    shape = repr(geometry)
     bands = []
     for top, bottom in zip(tops, [*tops[1:], end], strict=True):
-        keyed: dict = {"geometry": geometry, "at": top - origin}
-        for y0, y1, name, value in items:
-            if y0 < bottom and y1 > top:
-                keyed[name] = value
+        shown = [text for y0, y1, text in texts if y0 < bottom and y1 > top]
+        keyed = "|".join([shape, *shown])
         bands.append((f"{prefix}@{top - origin}", top, keyed, draw))
     return bands
+

@@ -110,9 +110,10 @@ class Board:
         bands.append(("legend", legend_top - half, {}, lambda top: self.legend(legend_top - top)))
         common = (self.scene.locale, tuple(sorted(self.scene.names.items())), tuple(v.roles))
         strips = band_strips("athena.board", common, bands, self.height, self._drawer)
-        for strip, (name, _, keyed, _) in zip(strips, bands, strict=True):
-            if name.startswith("centre@") and "shared" in keyed:
-                strip.key = keyed["shared"]
+        shared_at, shared = self.shared  # the rows the private views show alike
+        for strip, (_, top, _, _) in zip(strips, bands, strict=True):
+            if top == shared_at:
+                strip.key = shared
         return strips
 
     def _army_bands(self, role: str, at: int, data: dict, mirrored: bool, end: int) -> list:
@@ -184,9 +185,8 @@ class Board:
         ]
         cuts = [at - GAP // 2, y - 6, y + DUEL_SHARED[0], y + DUEL_SHARED[1], y + DUEL + 6]
         bands = sliced("centre", at, cuts, end, items, None, draw)
-        for _name, top, keyed, _ in bands:
-            if top == y + DUEL_SHARED[0]:  # the rows the private views show alike
-                keyed["shared"] = ("athena.duel", s.locale, top % 2, json.dumps(shown, sort_keys=True))
+        top = even(y + DUEL_SHARED[0])  # the duel's box `top - y` rows into the band
+        self.shared = (top, ("athena.duel", s.locale, top - y, json.dumps(shown, sort_keys=True)))
         return bands
 
     def _drawer(self, draw, top: int):

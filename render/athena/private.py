@@ -150,7 +150,8 @@ class Private:
             cuts = [HEADER + 8, frame + 12 + DUEL_SHARED[0], frame + 12 + DUEL_SHARED[1]]
             parts += sliced("duel", frame, cuts, even(army_top - 8), items, None, duel_draw)
             shared_at = even(frame + 12 + DUEL_SHARED[0])
-            shared = ("athena.duel", self.locale, shared_at % 2, json.dumps(shown, sort_keys=True))
+            offset = shared_at - (frame + 12)  # the duel's box top in the band, as on the board
+            shared = ("athena.duel", self.locale, offset, json.dumps(shown, sort_keys=True))
         # the army: its title (and the note of the engaged card), then each row of cards
         boxes, _ = layout(
             self.army.slots, MARGIN, army_top + 40, WIDTH - 2 * MARGIN, CARD_W, self.rows.__getitem__, False
