@@ -85,6 +85,29 @@ async def test_every_write_bumps_the_revision_and_checks_it(store):
     assert (quiet.rev, quiet.remind_at, quiet.status) == (2, 99.0, "running")
 
 
+async def test_an_action_can_require_the_row_unwritten_since_it_was_read(store):
+    """`unchanged_since`: a write that kept the revision (timer bookkeeping) refuses the action
+    too; the row's own `updated_at`, read back, lets it through (exact on both databases)."""
+    game_id = await new_game(store)
+    read = await store.update_game(game_id, 1, 11.123456789, status="running")
+    touched = await store.update_game(game_id, read.rev, 12.5, bump=False, remind_at=99.0)
+    with pytest.raises(StaleRevision):
+        await store.record_action(
+            game_id, read.rev, action(1), json.dumps({"n": 1}), 20.0, unchanged_since=read.updated_at
+        )
+    assert (await store.get_game(game_id)).seq == 0 and await store.actions(game_id) == []
+    record = await store.record_action(
+        game_id, touched.rev, action(1), json.dumps({"n": 1}), 20.0, unchanged_since=touched.updated_at
+    )
+    assert record.seq == 1 and record.rev == touched.rev + 1
+    async with store.transaction():  # inside a caller's transaction, statement by statement
+        with pytest.raises(StaleRevision):
+            await store.record_action(
+                game_id, record.rev, action(2), json.dumps({"n": 2}), 21.0, unchanged_since=20.5
+            )
+    assert (await store.get_game(game_id)).seq == 1
+
+
 async def test_compare_and_swap_between_two_stores_on_the_same_database(db_target):
     first, second = await open_store(db_target), await open_store(db_target)
     try:
