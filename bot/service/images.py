@@ -5,9 +5,10 @@ lock is released, so a slow render never holds up the next command.
 
 By default the images are drawn in worker threads. Drawing is mostly Python code holding the
 GIL, so under load the threads starve the event loop (acknowledgements and autocomplete wait
-behind them): the Discord bot can render in worker processes instead (`processes`, setting
-AGORA_RENDER_PROCESSES, off by default: see bot/discord/run.py), each game always in the
-same one, so that its renderer's caches (render.common.strips_png) serve its next images.
+behind them): the Discord bot renders in worker processes instead (`processes`, setting
+AGORA_RENDER_PROCESSES, two by default on a host with the cores: see bot/discord/run.py),
+each game always in the same one, so that its renderer's caches (render.common.strips_png)
+serve its next images.
 """
 
 from __future__ import annotations
