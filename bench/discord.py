@@ -21,65 +21,46 @@ a move's command to its board image in the channel, and the CPU each move cost, 
 processes (image workers included) and fake Discord apart: on a shared machine the moves per
 second follow the share of the cores the processes get, the CPU per move much less.
 
-Figures, 2026-11-25 (issue 17). A quiet 2-core machine, before this work: 12.9-13.4 moves/s,
-acknowledgement p99 483 ms, command to board image median 940 ms, p99 1551 ms; CPU per move:
-bot 94 ms, fake Discord 17 ms. The runs below shared the 2 cores with other engineers' soak
-runs (load average 8-14): base (f95c567, in a git worktree) and new were run back to back,
-and only their ratios mean something, the CPU per move's most.
+Figures, 2026-11-27 (issue 17), a quiet 2-core machine (load 0-2), base (1442b76, in a git
+worktree, images in threads as it defaulted) and new run back to back:
 
-    python bench/discord.py --games 20                 pair A (19:46, load 8-12)  pair B (19:50, load 12)
-                                                        new      base             new      base
-      moves/s                                           7.9      7.3              8.2      7.6
-      acknowledgement median / p99 (ms)               339/977  369/1109         338/958  350/969
-      command to board image median / p99 (ms)      1360/2434 1528/3082       1317/3137 1469/2588
-      CPU per move, bot processes (ms)                   85       97               84       93
-      CPU per move, fake Discord and players (ms)        16       19               16       18
-    A third pair (19:28, load 8-13): bot 72 vs 95 ms, fake 13 vs 18 ms, 10.4 vs 8.3 moves/s,
-    acknowledgement p99 684 vs 754 ms, image median 1020 vs 1374 ms, p99 2204 vs 3751 ms.
+    python bench/discord.py --games 20            new (2 image workers)   new (threads)   base
+      moves/s                                          36.4                 22.5           13.6
+      acknowledgement median / p99 (ms)              154/331              53/311        108/320
+      command to board image median / p99 (ms)       217/447             729/1044      1239/1799
+      CPU per move, bot processes / fake (ms)          41/7                 49/11          86/15
+    (With 1 image worker: 33.1 moves/s. After the work slots below: 34.2 moves/s, ack 178/341.)
 
-    python bench/discord.py --games 200 --max-moves 6, back to back (20:03, load 13-15)
-                                                        new      base
-      moves/s (1200 moves)                               6.6      5.7  (182 s vs 211 s)
-      acknowledgement median / p99 (ms)              756/2968  911/2956
-      autocompletes answered past Discord's 3 s         3541     4909
-      moves unanswered within 30 s                         0       45
-      command to board image median / p99 (s)        9.8/25.2  9.6/26.6
-      CPU per move, bot / fake Discord (ms)            100/30   119/36
-    (Both with this file, whose table set-up now waits up to SETUP_WAIT for its answers: at
-    this load 200 tables' first 600 images took past the 30 s a move waits, and both base and
-    new had stopped there.)
+    python bench/discord.py --games 200 --max-moves 6   new (16 work slots)  new (uncapped)  base
+      moves/s (1200 moves)                             23.5                 23.2           10.0
+      acknowledgement median / p99 (ms)              317/676             519/2904       222/2740
+      autocomplete median / p99 (ms), past 3 s       406/699, 0       1692/2955, 82  132/2807, 0
+      command to board image median / p99 (s)        5.3/7.0              2.0/5.4       15.1/18.8
+      CPU per move, bot processes / fake (ms)          59/19                62/15         113/40
 
-    python bench/multiprocess.py --games 20 --processes 2 --db postgresql, full games
-                                                   new (20:12)  base (20:10)  new (19:55)
-      load average                                    15-16        14-16        12-13
-      moves/s                                          9.1          8.5          7.8
-      acknowledgement median / p99 (ms)              114/549      102/544      167/612
-      command to board image median / p99 (ms)     1379/4566    1098/4841    1820/4699
-      CPU per move, bots / fake Discord (ms)          77/11        82/12        88/13
-    (PostgreSQL: the SQLite store's change does not apply; the image changes do.)
-    The fault run (bench/fault.py --games 10 --kills 10): see its docstring.
+    python bench/multiprocess.py --games 20 --processes 2 --db postgresql:
+      new 31.5 moves/s, ack 61/394 ms, image 399/1122 ms, CPU 50/7 ms; base 16.1 moves/s, ack
+      30/310 ms, image 979/2113 ms, CPU 88/13 ms.
 
-What changed (CPU per move, bot, base -> new: 92-97 -> 72-85 ms, about -15%; fake 18 -> 13-16):
-the image bands are quantized against their palette unpadded and their rows framed by Pillow
-(same bytes; encode 1.9 -> 1.5 ms a band), rounded boxes stamp their corners from cached masks
-(same pixels: Pillow draws each corner as a pie slice and an arc, half a box's time), the SQLite
-store runs each statement in one trip to aiosqlite's thread (was three: execute, fetch, close),
-and the fake Discord splits multipart bodies in one go. Athena image CPU on one core, median:
-13.8 -> 10.6 ms. DMs already go only to players whose private view changed: of 1534 private
-images in a run none was the same as the one before for that player, so there was none to skip.
+What changed (CPU per move, bot 86 -> 41 ms, fake 15 -> 7): images drawn in two worker processes
+(the event loop keeps its core); PNGs encoded with one fixed palette (render/palette.py: no
+palette learnt per band, deflate level 2); Athena's bands cut thin and keyed exactly, cards and
+the duel pasted from cached tiles (render/sprites.py), the duel's rows shared by the board and
+both private views (Athena image CPU per state, board and both private views: 35 -> 14.5 ms);
+engine views, legal moves and autocomplete choices computed once per state; a move starts
+from the table kept in memory, its write conditional on the row being unchanged, its whole
+transaction one trip to SQLite's thread (SQL statements per move 19.7 -> 11.6, transactions
+4.0 -> 1.1); the fake Discord reads request bodies without aiohttp's email-package parsing.
+At 200 games the bot is saturated and every table always has a command in flight, so the
+queue sits somewhere: commands and clicks now do the service's work 16 at a time
+(bot/discord/handlers.py WORK_SLOTS), already deferred, so autocomplete (which must answer
+within 3 s) no longer waits behind the whole load; the moves' results wait instead.
 
-What is left for 50 moves/s: bot and fake together must cost at most 40 ms of CPU per move on
-2 cores; they cost ~90-100. Per thread of the bot (base, /proc/<pid>/task): images ~2/3 (52 of
-78 ms: a board and ~1.5 private views per move, ~2.6 bands drawn and encoded per image, the
-encode half of it, mostly Pillow's palette mapping and deflate in C), the event loop ~22 ms
-(discord.py and aiohttp: ~2.7 interaction callbacks and ~2.6 posts per move; the engine views
-and their JSON for the DM check; SQL), aiosqlite's thread ~4 ms. And one process runs Python on
-one core at a time (the GIL): its render threads and its event loop share it, so one process
-tops out near one core but for its C parts (palette mapping, deflate, SQLite); past that, image worker processes
-(AGORA_RENDER_PROCESSES) or more bot processes (bench/multiprocess.py). 50 moves/s on these 2
-cores would need images at ~1/3 of their cost (cache whole cards, not only bands; draw once
-per state what the board and both private views share) and the fake Discord out of the
-machine.
+What is left for 50 moves/s: on 2 cores bot and fake together must cost at most 40 ms of CPU
+per move; they cost ~48 (bot main thread ~18 ms: discord.py and aiohttp ~2.7 interactions and
+~5.5 HTTP calls per move, engine views and apply; image workers ~23 ms for ~2.6 images; SQLite
+~2 ms; fake 7). uvloop and orjson were measured and gave nothing here (32.4/33.6 with them,
+32.9/36.4 without, back to back).
 """
 
 from __future__ import annotations
