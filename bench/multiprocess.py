@@ -39,8 +39,14 @@ median 1379 / 1098 ms, p99 4566 / 4841 ms, CPU per move: bots 77 / 82 ms, fake 1
 Two bot processes with two image workers each are six busy processes on two cores: the
 acknowledgements are quicker (no render thread holds the event loop's GIL), but the moves
 are slower than base's threads (one process alone on 2 cores gains from its workers: see
-bench/discord.py). Not measured yet: AGORA_RENDER_PROCESSES=1 or 0 for each of two bot
-processes on 2 cores. What is left for 50 moves/s is in bench/discord.py's docstring.
+bench/discord.py).
+
+2026-11-27, quiet machine, back to back, `--games 20 --processes 2 --db postgresql` (each bot
+with its default two image workers): new 31.5 moves/s, acknowledgement median/p99 61/394 ms,
+command to board image 399/1122 ms, CPU per move bots/fake 50/7 ms; base (1442b76, threads)
+16.1 moves/s, 30/310 ms, 979/2113 ms, 88/13 ms. The images' CPU fell enough that six
+processes on two cores no longer cost the moves. What is left for 50 moves/s is in
+bench/discord.py's docstring.
 """
 
 from __future__ import annotations
