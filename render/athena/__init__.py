@@ -2,7 +2,9 @@
 
 Both are encoded as bands (`render.common.strips_png`): after a move only the bands showing
 what changed are drawn and encoded again; the others come from a cache keyed by the parts of
-the view they show."""
+the view they show. Bands are thin and keyed exactly (render/athena/bands.py), cards are pasted
+from cached tiles (render/sprites.py), and the duel's rows are one band shared by the board and
+both private views."""
 
 from __future__ import annotations
 
