@@ -49,4 +49,3 @@ def sliced(
         keyed = "|".join([shape, *shown])
         bands.append((f"{prefix}@{top - origin}", top, keyed, draw))
     return bands
-
