@@ -12,6 +12,7 @@ import threading
 import zlib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -454,18 +455,22 @@ class _Encoded:
         self.size = len(chunk) + 200
 
 
-class StripCache:
-    """Encoded strips by key, least recently used dropped past `budget` bytes; thread-safe (the
-    bot renders in worker threads)."""
+class ByteLRU:
+    """Values by key, least recently used dropped past `budget` bytes (`sizeof` of each
+    value); thread-safe (the bot renders in worker threads)."""
 
-    def __init__(self, budget: int = 64 << 20) -> None:
+    def __init__(self, budget: int) -> None:
         self.budget = budget
-        self._items: dict[object, _Encoded] = {}
+        self._items: dict[object, Any] = {}
         self._size = 0
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    def get(self, key: object) -> _Encoded | None:
+    @staticmethod
+    def sizeof(value: Any) -> int:
+        return value.size
+
+    def get(self, key: object) -> Any:
         with self._lock:
             found = self._items.pop(key, None)
             if found is None:
@@ -475,20 +480,35 @@ class StripCache:
             self.hits += 1
             return found
 
-    def put(self, key: object, value: _Encoded) -> None:
+    def put(self, key: object, value: Any) -> None:
         with self._lock:
             old = self._items.pop(key, None)
             if old is not None:
-                self._size -= old.size
+                self._size -= self.sizeof(old)
             self._items[key] = value
-            self._size += value.size
+            self._size += self.sizeof(value)
             while self._size > self.budget and self._items:
-                self._size -= self._items.pop(next(iter(self._items))).size
+                self._size -= self.sizeof(self._items.pop(next(iter(self._items))))
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
             self._size = 0
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+
+class StripCache(ByteLRU):
+    """Encoded strips (`_Encoded`, sized by their bytes) by key."""
+
+    def __init__(self, budget: int = 64 << 20) -> None:
+        super().__init__(budget)
 
 
 STRIPS = StripCache()

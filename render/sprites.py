@@ -15,61 +15,25 @@ renders in worker threads. Two threads missing the same tile both draw it, the s
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from render.common import Box, Colour
+from render.common import Box, ByteLRU, Colour
 
 # Set to False to draw everything in place (tests compare both ways).
 ENABLED = True
 
 
-class TileCache:
-    """RGB tiles by key, least recently used dropped past `budget` bytes."""
+class TileCache(ByteLRU):
+    """RGB tiles by key, sized by their pixels."""
 
     def __init__(self, budget: int = 24 << 20) -> None:
-        self.budget = budget
-        self._items: dict[object, Image.Image] = {}
-        self._size = 0
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
+        super().__init__(budget)
 
-    def get(self, key: object) -> Image.Image | None:
-        with self._lock:
-            found = self._items.pop(key, None)
-            if found is None:
-                self.misses += 1
-                return None
-            self._items[key] = found  # most recent last
-            self.hits += 1
-            return found
-
-    def put(self, key: object, tile: Image.Image) -> None:
-        size = tile.width * tile.height * 3 + 200
-        with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self._size -= old.width * old.height * 3 + 200
-            self._items[key] = tile
-            self._size += size
-            while self._size > self.budget and self._items:
-                dropped = self._items.pop(next(iter(self._items)))
-                self._size -= dropped.width * dropped.height * 3 + 200
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._size = 0
-            self.hits = self.misses = 0
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @property
-    def size(self) -> int:
-        return self._size
+    @staticmethod
+    def sizeof(tile: Image.Image) -> int:
+        return tile.width * tile.height * 3 + 200
 
 
 TILES = TileCache()
