@@ -7,6 +7,10 @@ shows only in that role's view.
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
 from engine.athena import powers, rules, scoring
 from engine.athena.content import content
 from engine.athena.events import half
@@ -22,6 +26,28 @@ from engine.athena.view import (
     SlotView,
 )
 from engine.protocol import Role
+
+M = TypeVar("M", bound=BaseModel)
+
+_new = BaseModel.__new__
+_set = object.__setattr__
+
+
+def _make(cls: type[M], values: dict[str, Any], unset: tuple[str, ...] = ()) -> M:
+    """A view model from values the engine already guarantees, without validating them again
+    (views are built for every state and role; validation, or `model_construct`, costs about
+    twice as much). `values` holds every field, in the order the model declares them, of the
+    declared types (float where float, lists, plain str): so the model equals, dumps and
+    pickles as `cls(**values)` would (tests/athena/test_view_construct.py proves it over many
+    states). `unset` names fields given at their default that `cls(**values)` would not have
+    been given, to keep `model_fields_set` (and `model_dump(exclude_unset=True)`) the same."""
+    model = _new(cls)
+    _set(model, "__dict__", values)
+    _set(model, "__pydantic_fields_set__", set(values).difference(unset) if unset else set(values))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
 
 _face_cache: dict[tuple[int, str, str], CardFace | PowerFace] = {}  # (content id, kind, code)
 
@@ -61,27 +87,38 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
         return []
     own = viewer == role
     learner = state.armies[viewer] if viewer is not None and not own else None
+    known_cards = learner.known_cards if learner else {}
+    known_colours = learner.known_colours if learner else {}
     geometry = powers.layout_of(state, role)
     available = set(geometry.available(army.present()))
-    # an activated strategy power was flipped and used: only face-down ones are shown
-    face_down = [[p for p in slot if not p.active] for slot in army.powers]
+    rows, xs = geometry.rows, geometry.xs
     out = []
-    for i, code in enumerate(army.slots):
+    for i, (code, attached) in enumerate(zip(army.slots, army.powers, strict=True)):
         slot = i + 1
-        # what the viewer learned about a card shows on its slot while the card is there (once
-        # engaged, it shows on the duel card instead: `_engaged`)
-        seen = learner.known_cards.get(slot) if learner and code is not None else None
+        # an activated strategy power was flipped and used: only face-down ones are shown
+        face_down = [p for p in attached if not p.active] if attached else attached
+        if code is None:
+            card = colour = None
+        else:
+            # what the viewer learned about a card shows on its slot while the card is there
+            # (once engaged, it shows on the duel card instead: `_engaged`)
+            seen = known_cards.get(slot)
+            card = card_face(code) if own else (card_face(seen) if seen else None)
+            colour = known_colours.get(slot)
         out.append(
-            SlotView(
-                slot=slot,
-                row=geometry.rows[i],
-                x=geometry.xs[i],
-                present=code is not None,
-                available=slot in available,
-                card=card_face(code) if code is not None and own else (card_face(seen) if seen else None),
-                known_colour=learner.known_colours.get(slot) if learner and code is not None else None,
-                power_count=len(face_down[i]),
-                powers=_faces(face_down[i]) if own else None,
+            _make(
+                SlotView,
+                {
+                    "slot": slot,
+                    "row": rows[i],
+                    "x": float(xs[i]),
+                    "present": code is not None,
+                    "available": slot in available,
+                    "card": card,
+                    "known_colour": colour,
+                    "power_count": len(face_down),
+                    "powers": _faces(face_down) if own else None,
+                },
             )
         )
     return out
@@ -91,22 +128,26 @@ def _army(state: State, role: Role, viewer: Role | None, won: int) -> ArmyView:
     army: Army = state.armies[role]
     own = viewer == role
     c = content()
-    return ArmyView(
-        role=role,
-        tokens=army.tokens,
-        hand_count=len(army.hand),
-        power_deck=len(army.deck),
-        power_discard=len(army.power_discard),
-        hand=[power_face(p) for p in army.hand] if own else None,
-        slots=_slots(state, role, viewer),
-        captured=[
-            CapturedView(card=card_face(cap.card), powers=[power_face(p) for p in cap.powers])
-            for cap in army.captured
-        ],
-        terrains=list(army.terrains),
-        terrain_vp=sum(c.terrains[t].vp for t in army.terrains),
-        round_vp=scoring.round_vp(army),
-        rounds_won=won,
+    captured = [
+        _make(CapturedView, {"card": card_face(cap.card), "powers": [power_face(p) for p in cap.powers]})
+        for cap in army.captured
+    ]
+    return _make(
+        ArmyView,
+        {
+            "role": role,
+            "tokens": army.tokens,
+            "hand_count": len(army.hand),
+            "power_deck": len(army.deck),
+            "power_discard": len(army.power_discard),
+            "hand": [power_face(p) for p in army.hand] if own else None,
+            "slots": _slots(state, role, viewer),
+            "captured": captured,
+            "terrains": list(army.terrains),
+            "terrain_vp": sum(c.terrains[t].vp for t in army.terrains),
+            "round_vp": scoring.round_vp(army),
+            "rounds_won": won,
+        },
     )
 
 
@@ -126,15 +167,18 @@ def _engaged(state: State, role: Role, engaged: Engaged, viewer: Role | None) ->
         # the duel: Clairvoyance showed the card, Anticipation its true colour
         seen = learner.known_cards.get(engaged.slot)
         colour = learner.known_colours.get(engaged.slot)
-    return EngagedView(
-        slot=engaged.slot,
-        announced_colour=engaged.announced,
-        card=card_face(engaged.card) if shown else (card_face(seen) if seen else None),
-        powers=_faces(engaged.powers) if shown else None,
-        power_count=sum(not _flipped(p) for p in engaged.powers),
-        active_powers=[p.code for p in engaged.powers if p.active and (shown or _flipped(p))],
-        value=half(engaged.value) if engaged.value is not None else None,
-        known_colour=colour,
+    return _make(
+        EngagedView,
+        {
+            "slot": engaged.slot,
+            "announced_colour": engaged.announced,
+            "card": card_face(engaged.card) if shown else (card_face(seen) if seen else None),
+            "powers": _faces(engaged.powers) if shown else None,
+            "power_count": sum(not _flipped(p) for p in engaged.powers),
+            "active_powers": [p.code for p in engaged.powers if p.active and (shown or _flipped(p))],
+            "value": half(engaged.value) if engaged.value is not None else None,
+            "known_colour": colour,
+        },
     )
 
 
@@ -143,7 +187,9 @@ def _summary(state: State) -> LastDuelView | None:
     last = state.last_duel
     if last is None or (last.round != state.round and state.stage != "over"):
         return None
-    return LastDuelView(round=last.round, duel=last.duel, winner=last.winner, terrain=last.terrain)
+    return _make(
+        LastDuelView, {"round": last.round, "duel": last.duel, "winner": last.winner, "terrain": last.terrain}
+    )
 
 
 def view(state: State, viewer: Role | None) -> AthenaView:
@@ -152,21 +198,26 @@ def view(state: State, viewer: Role | None) -> AthenaView:
     last = state.last_duel
     if not engaged and last is not None and (last.round == state.round or state.stage == "over"):
         engaged = last.engaged  # between duels, the resolved duel stays on the table
-    return AthenaView(
-        viewer=viewer,
-        scenario=state.options.scenario,
-        round=state.round,
-        duel=max(1, state.duel),
-        phase=rules.phase(state),
-        attacker=state.attacker,
-        active=sorted(rules.active(state)),
-        roles=list(state.roles),
-        rounds_to_win=state.options.target_rounds(),
-        terrain_row=list(state.terrain_row),
-        terrain_deck=len(state.terrain_deck),
-        terrain_values={code: t.vp for code, t in content().terrains.items()},
-        armies={r: _army(state, r, viewer, won[r]) for r in state.roles},
-        engaged={r: _engaged(state, r, e, viewer) for r, e in engaged.items()},
-        last_duel=_summary(state),
-        winner=list(state.winners) if state.winners is not None else None,
+    return _make(
+        AthenaView,
+        {
+            "game": "athena",
+            "viewer": viewer,
+            "scenario": state.options.scenario,
+            "round": state.round,
+            "duel": max(1, state.duel),
+            "phase": rules.phase(state),
+            "attacker": state.attacker,
+            "active": sorted(rules.active(state)),
+            "roles": list(state.roles),
+            "rounds_to_win": state.options.target_rounds(),
+            "terrain_row": list(state.terrain_row),
+            "terrain_deck": len(state.terrain_deck),
+            "terrain_values": {code: t.vp for code, t in content().terrains.items()},
+            "armies": {r: _army(state, r, viewer, won[r]) for r in state.roles},
+            "engaged": {r: _engaged(state, r, e, viewer) for r, e in engaged.items()},
+            "last_duel": _summary(state),
+            "winner": list(state.winners) if state.winners is not None else None,
+        },
+        ("game",),  # the constant, never given: out of model_fields_set as before
     )
