@@ -31,10 +31,16 @@ def sliced(
     items: list[Item],
     geometry: object,
     draw: Callable[[int], None],
+    local: bool = False,
 ) -> list[tuple[str, int, dict, Callable[[int], None]]]:
     """Bands (name, top, keyed, draw) for `band_strips`, from the first cut to `end` (the next
     part's first top, even), cut at `cuts` (rounded up to even), each keyed by `geometry`, its
-    offset from `origin` (in its name) and the items overlapping it."""
+    offset from `origin` (in its name) and the items overlapping it.
+
+    `local`: the part draws nothing but its items, each placed by its rows alone (and by
+    `geometry`, which then holds no vertical layout): a band is keyed by the items reaching
+    into it with their rows relative to its top, not by its offset in the part, so a band whose
+    rows only moved (a row above grew) is found again."""
     tops: list[int] = []
     for cut in sorted({even(c) for c in cuts if even(c) < end}):
         if not tops or cut - tops[-1] >= MIN_BAND:
@@ -45,6 +51,10 @@ def sliced(
     shape = repr(geometry)
     bands = []
     for top, bottom in zip(tops, [*tops[1:], end], strict=True):
+        if local:
+            shown = [f"{y0 - top},{y1 - top}:{text}" for y0, y1, text in texts if y0 < bottom and y1 > top]
+            bands.append((prefix, top, "|".join([shape, *shown]), draw))
+            continue
         shown = [text for y0, y1, text in texts if y0 < bottom and y1 > top]
         keyed = "|".join([shape, *shown])
         bands.append((f"{prefix}@{top - origin}", top, keyed, draw))

@@ -161,8 +161,8 @@ class Private:
             _, y0, _, y1 = boxes[slot.slot]
             items.append((y0 - FRAME, y1 + FRAME + 1, f"slot{slot.slot}", slot_shown(slot, True)))
         cuts = [army_top - 8] + [boxes[s.slot][1] - GAP // 2 for s in self.army.slots]
-        geometry = ([(s.slot, s.row, s.x) for s in self.army.slots], self.rows)
-        parts += sliced("army", army_top, cuts, even(rest_top - 8), items, geometry, army_draw)
+        geometry = [(s.slot, s.row, s.x) for s in self.army.slots]  # across: rows are items
+        parts += sliced("army", army_top, cuts, even(rest_top - 8), items, geometry, army_draw, local=True)
         # what was learned of the opponent and the hand's title, then each power of the hand
         intel = [s.model_dump(mode="json") for s in self.intel]
         hand = army["hand"] or []
