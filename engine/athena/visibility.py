@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from engine.athena import powers, rules, scoring
-from engine.athena.content import content
+from engine.athena.content import Content, content
 from engine.athena.events import half
 from engine.athena.state import Army, Attached, Engaged, State
 from engine.athena.view import (
@@ -33,52 +33,68 @@ _new = BaseModel.__new__
 _set = object.__setattr__
 
 
-def _make(cls: type[M], values: dict[str, Any], unset: tuple[str, ...] = ()) -> M:
+def _every_field(cls: type[BaseModel]) -> set[str]:
+    return set(cls.model_fields)
+
+
+def _make(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
     """A view model from values the engine already guarantees, without validating them again
     (views are built for every state and role; validation, or `model_construct`, costs about
     twice as much). `values` holds every field, in the order the model declares them, of the
     declared types (float where float, lists, plain str): so the model equals, dumps and
     pickles as `cls(**values)` would (tests/athena/test_view_construct.py proves it over many
-    states). `unset` names fields given at their default that `cls(**values)` would not have
-    been given, to keep `model_fields_set` (and `model_dump(exclude_unset=True)`) the same."""
+    states). `fields_set` names the fields `cls(...)` would have been given, for
+    `model_fields_set` and `model_dump(exclude_unset=True)`. Models built with every field
+    share one such set: pydantic only ever adds a field name to it (on assignment), which
+    leaves a set of every field unchanged."""
     model = _new(cls)
     _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", set(values).difference(unset) if unset else set(values))
+    _set(model, "__pydantic_fields_set__", fields_set)
     _set(model, "__pydantic_extra__", None)
     _set(model, "__pydantic_private__", None)
     return model
 
 
-_face_cache: dict[tuple[int, str, str], CardFace | PowerFace] = {}  # (content id, kind, code)
+_SLOT, _ARMY, _CAPTURED = _every_field(SlotView), _every_field(ArmyView), _every_field(CapturedView)
+_ENGAGED, _LAST = _every_field(EngagedView), _every_field(LastDuelView)
+
+# the faces of the content in force: (content, card faces by code, power faces by code)
+_face_tables: list[tuple[Content, dict[str, CardFace], dict[str, PowerFace]]] = []
+
+
+def _tables() -> tuple[Content, dict[str, CardFace], dict[str, PowerFace]]:
+    c = content()
+    if not _face_tables or _face_tables[0][0] is not c:
+        cards = {
+            code: CardFace(
+                code=code,
+                attack=card.attack,
+                defense=card.defense,
+                vp=card.vp,
+                cost=card.cost,
+                colour=c.colour(code),
+            )
+            for code, card in c.combatants.items()
+        }
+        faces = {
+            code: PowerFace(code=code, cost=p.cost, vp=p.vp, phase=p.phase, lasting=p.lasting)
+            for code, p in c.powers.items()
+        }
+        _face_tables[:] = [(c, cards, faces)]
+    return _face_tables[0]
 
 
 def card_face(code: str) -> CardFace:
-    c = content()
-    key = (id(c), "card", code)
-    if key not in _face_cache:
-        card = c.combatants[code]
-        _face_cache[key] = CardFace(
-            code=code,
-            attack=card.attack,
-            defense=card.defense,
-            vp=card.vp,
-            cost=card.cost,
-            colour=c.colour(code),
-        )
-    return _face_cache[key]
+    return _tables()[1][code]
 
 
 def power_face(code: str) -> PowerFace:
-    c = content()
-    key = (id(c), "power", code)
-    if key not in _face_cache:
-        p = c.powers[code]
-        _face_cache[key] = PowerFace(code=code, cost=p.cost, vp=p.vp, phase=p.phase, lasting=p.lasting)
-    return _face_cache[key]
+    return _tables()[2][code]
 
 
 def _faces(attached: list[Attached]) -> list[PowerFace]:
-    return [power_face(p.code) for p in attached]
+    faces = _tables()[2]
+    return [faces[p.code] for p in attached]
 
 
 def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
@@ -92,6 +108,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
     geometry = powers.layout_of(state, role)
     available = set(geometry.available(army.present()))
     rows, xs = geometry.rows, geometry.xs
+    cards = _tables()[1]
     out = []
     for i, (code, attached) in enumerate(zip(army.slots, army.powers, strict=True)):
         slot = i + 1
@@ -103,7 +120,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
             # what the viewer learned about a card shows on its slot while the card is there
             # (once engaged, it shows on the duel card instead: `_engaged`)
             seen = known_cards.get(slot)
-            card = card_face(code) if own else (card_face(seen) if seen else None)
+            card = cards[code] if own else (cards[seen] if seen else None)
             colour = known_colours.get(slot)
         out.append(
             _make(
@@ -119,6 +136,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
                     "power_count": len(face_down),
                     "powers": _faces(face_down) if own else None,
                 },
+                _SLOT,
             )
         )
     return out
@@ -129,7 +147,11 @@ def _army(state: State, role: Role, viewer: Role | None, won: int) -> ArmyView:
     own = viewer == role
     c = content()
     captured = [
-        _make(CapturedView, {"card": card_face(cap.card), "powers": [power_face(p) for p in cap.powers]})
+        _make(
+            CapturedView,
+            {"card": card_face(cap.card), "powers": [power_face(p) for p in cap.powers]},
+            _CAPTURED,
+        )
         for cap in army.captured
     ]
     return _make(
@@ -148,6 +170,7 @@ def _army(state: State, role: Role, viewer: Role | None, won: int) -> ArmyView:
             "round_vp": scoring.round_vp(army),
             "rounds_won": won,
         },
+        _ARMY,
     )
 
 
@@ -179,6 +202,7 @@ def _engaged(state: State, role: Role, engaged: Engaged, viewer: Role | None) ->
             "value": half(engaged.value) if engaged.value is not None else None,
             "known_colour": colour,
         },
+        _ENGAGED,
     )
 
 
@@ -188,7 +212,9 @@ def _summary(state: State) -> LastDuelView | None:
     if last is None or (last.round != state.round and state.stage != "over"):
         return None
     return _make(
-        LastDuelView, {"round": last.round, "duel": last.duel, "winner": last.winner, "terrain": last.terrain}
+        LastDuelView,
+        {"round": last.round, "duel": last.duel, "winner": last.winner, "terrain": last.terrain},
+        _LAST,
     )
 
 
@@ -219,5 +245,5 @@ def view(state: State, viewer: Role | None) -> AthenaView:
             "last_duel": _summary(state),
             "winner": list(state.winners) if state.winners is not None else None,
         },
-        ("game",),  # the constant, never given: out of model_fields_set as before
+        _every_field(AthenaView) - {"game"},  # the constant, never given, as before; one set a view
     )

@@ -25,9 +25,9 @@ SETUPS = [
 MIXES = [("random", "random"), ("heuristic", "random"), ("random", "random"), ("random", "heuristic")]
 
 
-def _validated(cls: type[BaseModel], values: dict[str, Any], unset: tuple[str, ...] = ()) -> BaseModel:
-    """The validated build `_make` stands for: `unset` fields are left to their default."""
-    return cls(**{k: v for k, v in values.items() if k not in unset})
+def _validated(cls: type[BaseModel], values: dict[str, Any], fields_set: set[str]) -> BaseModel:
+    """The validated build `_make` stands for: the fields not set are left to their default."""
+    return cls(**{k: v for k, v in values.items() if k in fields_set})
 
 
 def _states() -> list:
