@@ -108,7 +108,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
     geometry = powers.layout_of(state, role)
     available = set(geometry.available(army.present()))
     rows, xs = geometry.rows, geometry.xs
-    cards = _tables()[1]
+    _, cards, faces = _tables()
     out = []
     for i, (code, attached) in enumerate(zip(army.slots, army.powers, strict=True)):
         slot = i + 1
@@ -134,7 +134,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
                     "card": card,
                     "known_colour": colour,
                     "power_count": len(face_down),
-                    "powers": _faces(face_down) if own else None,
+                    "powers": [faces[p.code] for p in face_down] if own else None,
                 },
                 _SLOT,
             )
