@@ -109,7 +109,14 @@ def wrap(
 ) -> list[str]:
     """Greedy word wrap; the last allowed line is ellipsized if the text is longer. Breaks at
     plain spaces and newlines only: French typography's no-break spaces (before « ; : ! ? »,
-    inside "3 PV") keep their two sides on one line."""
+    inside "3 PV") keep their two sides on one line. Each text's lines are computed once."""
+    return list(_wrap(text, max_width, size, max_lines, bold, condensed))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(
+    text: str, max_width: int, size: int, max_lines: int, bold: bool, condensed: bool
+) -> tuple[str, ...]:
     lines: list[str] = []
     words = text.replace("\n", " ").replace("\t", " ").split(" ")
     words = [word for word in words if word]
@@ -126,7 +133,7 @@ def wrap(
             break
     if current:
         lines.append(current)
-    return [ellipsize(line, max_width, size, bold, condensed) for line in lines[:max_lines]]
+    return tuple(ellipsize(line, max_width, size, bold, condensed) for line in lines[:max_lines])
 
 
 def fit_lines(
@@ -602,7 +609,7 @@ def strips_image(width: int, strips: list[Strip]) -> Image.Image:
 
 def band_strips(kind: str, common: object, bands: list, height: int, drawer) -> list[Strip]:
     """Strips from `bands`, each (name, top, keyed, draw) in order down the image: the strip runs
-    from its top to the next one's; its key is (kind, name, common, `keyed` as sorted JSON), so
+    from its top to the next one's; its key is (kind, name, common, `keyed` as sorted JSON, or as it is if a string), so
     `keyed` must hold everything its rows show beyond `common`; `drawer(draw, top)` makes the
     drawing function of a strip starting at `top`. Tops are rounded up to even: text positions
     are rounded half to even, so only an even shift draws a half-pixel position the same (the
@@ -610,7 +617,13 @@ def band_strips(kind: str, common: object, bands: list, height: int, drawer) -> 
     tops = [top + top % 2 for _, top, _, _ in bands]
     return [
         Strip(
-            (kind, name, common, wanted % 2, json.dumps(keyed, sort_keys=True)),
+            (
+                kind,
+                name,
+                common,
+                wanted % 2,
+                keyed if type(keyed) is str else json.dumps(keyed, sort_keys=True),
+            ),
             bottom - top,
             drawer(draw, top),
             part=draw,

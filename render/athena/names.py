@@ -37,6 +37,18 @@ def player_name(role: str, names: dict[str, str]) -> str:
     return names.get(role) or role
 
 
+_LABELS: dict[tuple, str] = {}  # this package's labels by key, locale and parameters
+
+
 def label(key: str, locale: str, **params: object) -> str:
-    """This package's own labels (render/locales)."""
-    return t(f"render.athena.{key}", locale, **params)
+    """This package's own labels (render/locales), each rendered once: images ask for the same
+    few dozen again and again, and only this package registers their keys (at import)."""
+    try:
+        found = _LABELS.get((key, locale, *params.items()))
+    except TypeError:  # a parameter that is not hashable
+        return t(f"render.athena.{key}", locale, **params)
+    if found is None:
+        if len(_LABELS) > 8192:
+            _LABELS.clear()
+        found = _LABELS[(key, locale, *params.items())] = t(f"render.athena.{key}", locale, **params)
+    return found
