@@ -626,6 +626,8 @@ def _legal_strategy(state: State, role: Role) -> list[Command]:
     present = [i + 1 for i, code in enumerate(army.slots) if code is not None]
     out: list[Command] = []
     for slot in present:
+        if not army.powers[slot - 1]:  # most slots carry no power: nothing to activate there
+            continue
         for code in dict.fromkeys(p.code for p in powers.payable(army, army.powers[slot - 1], "strategy")):
             kind = powers.card(code).effect.kind
             if kind == "clairvoyance":
