@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from engine.athena import powers, rules, scoring
+from engine.athena import powers, rules, scoring, structures
 from engine.athena.content import Content, content
 from engine.athena.events import half
 from engine.athena.state import Army, Attached, Engaged, State
@@ -97,6 +97,22 @@ def _faces(attached: list[Attached]) -> list[PowerFace]:
     return [faces[p.code] for p in attached]
 
 
+_available_cache: dict[tuple[str, tuple[bool, ...]], frozenset[int]] = {}
+
+
+def _available(geometry: structures.Layout, slots: list[str | None]) -> frozenset[int]:
+    """The slots that may be engaged (`Layout.available`), kept by structure and which slots
+    are still filled: the same few patterns come back in every view of every game."""
+    present = tuple(code is not None for code in slots)
+    key = (geometry.structure, present)
+    found = _available_cache.get(key)
+    if found is None:
+        if len(_available_cache) >= 4096:
+            _available_cache.clear()
+        found = _available_cache[key] = frozenset(geometry.available(list(present)))
+    return found
+
+
 def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
     army = state.armies[role]
     if not army.slots:
@@ -106,7 +122,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
     known_cards = learner.known_cards if learner else {}
     known_colours = learner.known_colours if learner else {}
     geometry = powers.layout_of(state, role)
-    available = set(geometry.available(army.present()))
+    available = _available(geometry, army.slots)
     rows, xs = geometry.rows, geometry.xs
     _, cards, faces = _tables()
     out = []
