@@ -8,12 +8,16 @@ GIL, so under load the threads starve the event loop (acknowledgements and autoc
 behind them): the Discord bot renders in worker processes instead (`processes`, setting
 AGORA_RENDER_PROCESSES, two by default on a host with the cores: see bot/discord/run.py),
 each game always in the same one, so that its renderer's caches (render.common.strips_png)
-serve its next images.
+serve its next images. The images of one request that go to the same worker travel as one call
+(`_draw_batch`), and each pydantic view travels as its JSON text with its class's import path
+(`PackedView`), validated back in the worker: cheaper on both sides than pickling the model,
+whose unpickling runs pydantic's `__setstate__` once per nested model.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import multiprocessing
 import os
@@ -22,7 +26,10 @@ import threading
 import time
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel
 
 from bot.service.api import Image, Message
 
@@ -66,11 +73,72 @@ def _warm() -> None:
     registry.plugins(registry.RENDERERS)
 
 
-def _draw_in_worker(private: bool, game_id: str, view: Any, names: dict[str, str], locale: str) -> bytes:
+class PackedView(NamedTuple):
+    """A pydantic view on its way to a worker process: its class's import path and its JSON."""
+
+    module: str
+    qualname: str
+    text: str
+
+
+_ROUND_TRIPS: dict[type, bool] = {}  # view class -> its JSON validates back to an equal view
+
+
+@cache
+def _view_class(module: str, qualname: str) -> Any:
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def pack_view(view: Any) -> Any:
+    """What a worker process receives for `view`: a `PackedView` for a pydantic model whose class
+    is importable by name and whose JSON gave back an equal model (checked on the first view of
+    each class), the view itself (pickled) otherwise."""
+    cls = type(view)
+    if not isinstance(view, BaseModel) or _ROUND_TRIPS.get(cls) is False:
+        return view
+    packed = PackedView(cls.__module__, cls.__qualname__, view.model_dump_json())
+    if cls not in _ROUND_TRIPS:
+        try:
+            _ROUND_TRIPS[cls] = unpack_view(packed) == view
+        except Exception:  # not importable by name, or its JSON does not validate
+            _ROUND_TRIPS[cls] = False
+        if not _ROUND_TRIPS[cls]:
+            log.warning("views of type %s.%s go to image workers pickled", cls.__module__, cls.__qualname__)
+            return view
+    return packed
+
+
+def unpack_view(view: Any) -> Any:
+    """The view a worker draws: `pack_view` undone."""
+    if isinstance(view, PackedView):
+        cls = _view_class(view.module, view.qualname)
+        if cls.__module__ != view.module or cls.__qualname__ != view.qualname:
+            raise TypeError(f"{view.module}.{view.qualname} is not importable by that name")
+        return cls.model_validate_json(view.text)
+    return view
+
+
+NO_RENDERER = "no-renderer"  # a batch's answer for an image whose game has no renderer
+
+
+def _draw_batch(items: list[tuple[bool, str, Any, dict[str, str], str]]) -> list[bytes | str]:
+    """In a worker process: each image's PNG bytes, NO_RENDERER (a LookupError: the game brought
+    no renderer) or the name of the exception that stopped it; one failed image leaves the others."""
     import render
 
-    draw = render.private_png if private else render.board_png
-    return draw(game_id, view, names, locale)
+    drawn: list[bytes | str] = []
+    for private, game_id, view, names, locale in items:
+        draw = render.private_png if private else render.board_png
+        try:
+            drawn.append(draw(game_id, unpack_view(view), names, locale))
+        except LookupError:
+            drawn.append(NO_RENDERER)
+        except Exception as exc:
+            drawn.append(type(exc).__name__)
+    return drawn
 
 
 class Renderer:
@@ -126,39 +194,74 @@ class Renderer:
         self._pools = []
 
     async def fill(self, jobs: list[ImageJob]) -> None:
-        await asyncio.gather(*(self._run(job) for job in jobs))
-
-    async def _draw(self, job: ImageJob) -> bytes:
-        if self._processes:
-            loop, args = (
-                asyncio.get_running_loop(),
-                (job.private, job.game_id, job.view, job.names, job.locale),
-            )
-            try:
-                return await loop.run_in_executor(self._pool(job.table), _draw_in_worker, *args)
-            except BrokenExecutor:  # the worker died (killed, out of memory): once more in a new one
-                log.warning("an image worker process died; starting another")
-                return await loop.run_in_executor(self._pool(job.table, broken=True), _draw_in_worker, *args)
-        backend = self._backend()
-        draw = backend.private_png if job.private else backend.board_png
-        return await asyncio.to_thread(draw, job.game_id, job.view, job.names, job.locale)
-
-    async def _run(self, job: ImageJob) -> None:
-        if job.game_id in self._missing:
+        jobs = [job for job in jobs if job.game_id not in self._missing]
+        if not self._processes:
+            await asyncio.gather(*(self._run(job) for job in jobs))
             return
+        batches: dict[int, list[ImageJob]] = {}  # one call per worker process
+        for job in jobs:
+            batches.setdefault(job.table % self._processes, []).append(job)
+        await asyncio.gather(*(self._run_batch(batch) for batch in batches.values()))
+
+    async def _run_batch(self, batch: list[ImageJob]) -> None:
+        """The images of one request that go to the same worker process, in one call."""
+        items, sent = [], []
+        for job in batch:
+            try:
+                items.append((job.private, job.game_id, pack_view(job.view), job.names, job.locale))
+            except Exception as exc:  # a view that does not serialize: that image only
+                self._failed(job, type(exc).__name__)
+                continue
+            sent.append(job)
+        if not items:
+            return
+        loop, table = asyncio.get_running_loop(), batch[0].table
         try:
             async with self._semaphore:
-                data = await self._draw(job)
+                try:
+                    drawn = await loop.run_in_executor(self._pool(table), _draw_batch, items)
+                except BrokenExecutor:  # the worker died (killed, out of memory): once more in a new one
+                    log.warning("an image worker process died; starting another")
+                    drawn = await loop.run_in_executor(self._pool(table, broken=True), _draw_batch, items)
+        except Exception as exc:  # an image is a nicety: the move is already stored
+            for job in sent:
+                self._failed(job, type(exc).__name__)
+            return
+        for job, data in zip(sent, drawn, strict=True):
+            if isinstance(data, bytes):
+                job.message.image = Image(filename=job.filename, data=data)
+            elif data == NO_RENDERER:
+                self._no_renderer(job.game_id)
+            else:
+                self._failed(job, data)
+
+    def _no_renderer(self, game_id: str) -> None:
+        if game_id not in self._missing:
+            log.warning("no renderer for game type %s: messages go without images", game_id)
+            self._missing.add(game_id)
+
+    @staticmethod
+    def _failed(job: ImageJob, error: str) -> None:
+        log.error(
+            "rendering a %s image for %s failed with %s",
+            "private" if job.private else "board",
+            job.game_id,
+            error,
+        )
+
+    async def _run(self, job: ImageJob) -> None:
+        """One image drawn in a thread (the view passed as it is)."""
+        if job.game_id in self._missing:
+            return
+        backend = self._backend()
+        draw = backend.private_png if job.private else backend.board_png
+        try:
+            async with self._semaphore:
+                data = await asyncio.to_thread(draw, job.game_id, job.view, job.names, job.locale)
         except LookupError:  # render.NoRenderer: the game brought no renderer
-            log.warning("no renderer for game type %s: messages go without images", job.game_id)
-            self._missing.add(job.game_id)
+            self._no_renderer(job.game_id)
             return
         except Exception as exc:  # an image is a nicety: the move is already stored
-            log.error(
-                "rendering a %s image for %s failed with %s",
-                "private" if job.private else "board",
-                job.game_id,
-                type(exc).__name__,
-            )
+            self._failed(job, type(exc).__name__)
             return
         job.message.image = Image(filename=job.filename, data=data)

@@ -8,7 +8,6 @@ from events addressed to nobody, choice buttons only ever go to their player pri
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +28,7 @@ class Turn:
     were not to act at some point (they get pinged if they must act at the end), and the
     events of every action it stored (the human's and the AI replies that followed)."""
 
-    before_views: dict[Role, str]
+    before_views: dict[Role, Any]  # view_jsons() before the request
     idle: set[Role]
     public: list[Text] = field(default_factory=list)
     private: dict[Role, list[Text]] = field(default_factory=dict)
@@ -37,7 +36,7 @@ class Turn:
     decisions: dict[Role, Any] = field(default_factory=dict)  # what each active role was deciding
 
     @classmethod
-    def begin(cls, table: Table, views: dict[Role, str] | None = None) -> Turn:
+    def begin(cls, table: Table, views: dict[Role, Any] | None = None) -> Turn:
         if table.state is None:
             return cls({}, {s.role for s in table.seats})
         return cls(
@@ -89,28 +88,38 @@ class Draft:
         return self.add(Message(lines=list(lines), ephemeral=True, locale=locale, **more))
 
 
-def view_jsons(table: Table) -> dict[Role, str]:
-    """What only each human sees, as comparable JSON: their view minus the public one (the
-    public changes are in the public message already, so they alone send no DM). Computed
-    once per state and seats (the views themselves are the table's, shared with the images)."""
+def view_jsons(table: Table) -> dict[Role, Any]:
+    """What only each human sees, comparable with `==`: their view's JSON form minus the public
+    one (the public changes are in the public message already, so they alone send no DM).
+    Computed once per state and seats (the views themselves are the table's, shared with the
+    images). Compared as structures, not as JSON text: dict equality ignores key order as
+    `json.dumps(sort_keys=True)` did, without writing the text."""
     humans = tuple(s.role for s in table.humans())
     key = ("view_jsons", humans)
     found = table.derived.get(key)
     if found is None:
         public = table.view(None).model_dump(mode="json")
         found = table.derived[key] = {
-            role: json.dumps(private_part(table.view(role).model_dump(mode="json"), public), sort_keys=True)
-            for role in humans
+            role: private_part(table.view(role).model_dump(mode="json"), public) for role in humans
         }
     return dict(found)
 
 
 def private_part(mine: Any, public: Any) -> Any:
-    """The parts of `mine` that differ from `public`, keeping the structure around them."""
+    """The parts of `mine` that differ from `public`, keeping the structure around them (a list
+    of the same length keeps its places, None where an item is public)."""
     if isinstance(mine, dict) and isinstance(public, dict):
-        return {k: private_part(v, public.get(k)) for k, v in mine.items() if v != public.get(k)}
+        found = {}
+        for k, v in mine.items():
+            other = public.get(k)
+            if v != other:
+                found[k] = private_part(v, other) if isinstance(v, (dict, list)) else v
+        return found
     if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        return [private_part(a, b) if a != b else None for a, b in zip(mine, public, strict=True)]
+        return [
+            None if a == b else private_part(a, b) if isinstance(a, (dict, list)) else a
+            for a, b in zip(mine, public, strict=True)
+        ]
     return mine
 
 
@@ -198,7 +207,7 @@ def window_lines(table: Table, role: Role) -> list[Text]:
 
 def turn_messages(
     draft: Draft, table: Table, turn: Turn, locale: str, *, images: bool, extra: list[Text] = ()
-) -> dict[Role, str]:
+) -> dict[Role, Any]:
     """The public message of an accepted change, the private ones, and the result if any;
     returns the private views now (the next change starts from them)."""
     lines = [*extra, *turn.public]
@@ -214,7 +223,7 @@ def turn_messages(
     return views
 
 
-def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) -> dict[Role, str]:
+def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) -> dict[Role, Any]:
     after, newly = view_jsons(table), turn.asked(table)
     for seat in table.humans():
         lines = list(turn.private.get(seat.role, []))
