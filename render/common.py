@@ -181,7 +181,53 @@ def draw_text(
     if not text:
         return
     mask, dx, dy = text_mask(text, size, bold, condensed, anchor)
-    draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+    at = (round(xy[0]) + dx, round(xy[1]) + dy)
+    if draw.mode == "P":
+        _indexed_text(draw, at, (text, size, bold, condensed, anchor), fill)
+    else:
+        draw.bitmap(at, mask, fill=fill)
+
+
+def _indexed_text(draw: ImageDraw.ImageDraw, at: tuple[int, int], text: tuple, fill: Colour) -> None:
+    """Anti-aliased text on a canvas of palette indices (see `Strip`): on a flat background,
+    the very indices of drawing it in RGB and mapping the result (the text's pixels are the
+    background's palette colour blended with `fill`, mapped once and cached); on anything
+    else, the rows under it drawn in RGB from their palette colours and mapped again."""
+    image = draw._image
+    mask = text_mask(*text)[0]
+    x, y = at
+    left, top = max(x, 0), max(y, 0)
+    right, bottom = min(x + mask.width, image.width), min(y + mask.height, image.height)
+    if left >= right or top >= bottom:
+        return
+    under = image.crop((left, top, right, bottom))
+    low, high = under.getextrema()
+    if low == high:
+        tile, cover = _text_tile(text, fill, low)
+        image.paste(tile, at, cover)
+        return
+    region = image.crop((x, y, x + mask.width, y + mask.height))
+    region.putpalette(_palette_bytes())
+    rgb = region.convert("RGB")
+    ImageDraw.Draw(rgb).bitmap((0, 0), mask, fill=fill)
+    image.paste(palette_indices(rgb), at, _cover(mask))
+
+
+@lru_cache(maxsize=8192)
+def _text_tile(text: tuple, fill: Colour, background: int) -> tuple[Image.Image, Image.Image]:
+    """`text_mask(*text)` in `fill` on the palette colour `background`, mapped to the palette,
+    and the pixels it covers."""
+    from render.palette import PALETTE
+
+    mask = text_mask(*text)[0]
+    rgb = Image.new("RGB", mask.size, PALETTE[background])
+    ImageDraw.Draw(rgb).bitmap((0, 0), mask, fill=fill)
+    return palette_indices(rgb), _cover(mask)
+
+
+def _cover(mask: Image.Image) -> Image.Image:
+    """The pixels a coverage mask touches at all, as a paste mask (0 or 255)."""
+    return mask.point([0] + [255] * 255)
 
 
 def draw_fitted(
@@ -242,11 +288,12 @@ def rounded_box(
     masks: Pillow draws each corner as a pie slice and an arc, about half of the time of a
     box, and boards draw dozens of boxes with the same few radii. The straight parts are
     Pillow's own rectangles, in Pillow's order. Falls back to Pillow for what this does not
-    reproduce (fractional coordinates, joined corners, a blending or non-RGB canvas)."""
+    reproduce (fractional coordinates, joined corners, a blending canvas or one neither RGB
+    nor of palette indices)."""
     x0, y0, x1, y1 = box
     if (
-        getattr(draw, "mode", None) != "RGB"
-        or getattr(getattr(draw, "_image", None), "mode", None) != "RGB"
+        getattr(draw, "mode", None) not in ("RGB", "P")
+        or getattr(getattr(draw, "_image", None), "mode", None) != draw.mode
         or not all(type(v) is int for v in (x0, y0, x1, y1, width, radius))
         or (fill is None and outline is None)
         or not 0 < 2 * radius < min(x1 - x0, y1 - y0) - 1  # a plain rectangle, or joined corners
@@ -409,6 +456,30 @@ def _palette() -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=1)
+def _palette_bytes() -> bytes:
+    return bytes(_palette().getpalette() or [])
+
+
+class _Inks:
+    """Stands for an indexed canvas's palette in `ImageDraw` (which asks it the index of each
+    colour drawn): a colour's index in the fixed palette, the one mapping it gives (never a
+    colour added to the canvas's palette, which the PNG would not carry)."""
+
+    def __init__(self) -> None:
+        self._found: dict[Colour, int] = {}
+
+    def getcolor(self, colour: tuple, image: object = None) -> int:
+        found = self._found.get(colour)
+        if found is None:
+            pixel = Image.new("RGB", (1, 1), colour[:3])
+            found = self._found[colour] = palette_indices(pixel).getpixel((0, 0))
+        return found
+
+
+_INKS = _Inks()
+
+
 def palette_indices(image: Image.Image) -> Image.Image:
     """`image` mapped to the fixed palette ("P" mode), as every PNG here encodes it."""
     if image.mode != "RGB":
@@ -440,17 +511,41 @@ class Strip:
     """A band of an image: `height` rows drawn by `draw(canvas_draw)` on a fresh canvas of paper
     colour, whose pixels depend only on `key` (None: drawn every time, never cached)."""
 
-    __slots__ = ("key", "height", "draw", "background", "part")
+    __slots__ = ("key", "height", "draw", "background", "part", "indexed")
 
     def __init__(
-        self, key: object, height: int, draw, background: Colour = Ink.PAPER, part: object = None
+        self,
+        key: object,
+        height: int,
+        draw,
+        background: Colour = Ink.PAPER,
+        part: object = None,
+        indexed: bool = False,
     ) -> None:
         self.key, self.height, self.draw, self.background = key, height, draw, background
         self.part = part  # strips of one part (not None) drawn by one call: see `strips_png`
+        # `strips_png` draws it straight on palette indices (see `indices`)
+        self.indexed = indexed
 
     def image(self, width: int) -> Image.Image:
         canvas = Image.new("RGB", (width, self.height), self.background)
         self.draw(ImageDraw.Draw(canvas))
+        return canvas
+
+    def indices(self, width: int) -> Image.Image:
+        """The strip mapped to the fixed palette ("P" mode). An indexed strip is drawn on
+        palette indices: flat shapes in their colour's index, text and tiles (`render.sprites`)
+        drawn in RGB and mapped once then pasted, so mapping each pixel of each strip costs
+        nothing. The indices are those of mapping the RGB drawing wherever text lies on a flat
+        colour of the palette (on anything else, on the palette colours of what is under it);
+        the drawing must use nothing but shapes without anti-aliasing, `draw_text` and
+        `render.sprites.stamp`."""
+        if not self.indexed:
+            return palette_indices(self.image(width))
+        canvas = Image.new("P", (width, self.height), _INKS.getcolor(self.background))
+        draw = ImageDraw.Draw(canvas)
+        draw.palette = _INKS
+        self.draw(draw)
         return canvas
 
 
@@ -551,7 +646,7 @@ def _png_chunk(kind: bytes, data: bytes) -> bytes:
 
 @lru_cache(maxsize=1)
 def _plte() -> bytes:
-    return _png_chunk(b"PLTE", bytes(_palette().getpalette() or []))
+    return _png_chunk(b"PLTE", _palette_bytes())
 
 
 def _png(width: int, height: int, encoded: list[_Encoded]) -> bytes:
@@ -586,8 +681,11 @@ def strips_png(width: int, strips: list[Strip], cache: StripCache | None = STRIP
         part = strips[n].part
         while end < len(strips) and found[end] is None and part is not None and strips[end].part is part:
             end += 1
-        canvas = Strip(None, sum(s.height for s in strips[n:end]), strips[n].draw, strips[n].background)
-        indices, top = palette_indices(canvas.image(width)), 0
+        first = strips[n]
+        canvas = Strip(
+            None, sum(s.height for s in strips[n:end]), first.draw, first.background, None, first.indexed
+        )
+        indices, top = canvas.indices(width), 0
         for m in range(n, end):
             found[m] = _encode_strip(indices, top, strips[m].height)
             if keys[m] is not None:
@@ -607,11 +705,14 @@ def strips_image(width: int, strips: list[Strip]) -> Image.Image:
     return image
 
 
-def band_strips(kind: str, common: object, bands: list, height: int, drawer) -> list[Strip]:
+def band_strips(
+    kind: str, common: object, bands: list, height: int, drawer, indexed: bool = True
+) -> list[Strip]:
     """Strips from `bands`, each (name, top, keyed, draw) in order down the image: the strip runs
     from its top to the next one's; its key is (kind, name, common, `keyed` as sorted JSON, or as it is if a string), so
     `keyed` must hold everything its rows show beyond `common`; `drawer(draw, top)` makes the
-    drawing function of a strip starting at `top`. Tops are rounded up to even: text positions
+    drawing function of a strip starting at `top`, `indexed` (see `Strip.indices`) unless
+    told otherwise. Tops are rounded up to even: text positions
     are rounded half to even, so only an even shift draws a half-pixel position the same (the
     key keeps what was rounded: the rows' content then sits a pixel higher in the strip)."""
     tops = [top + top % 2 for _, top, _, _ in bands]
@@ -627,6 +728,7 @@ def band_strips(kind: str, common: object, bands: list, height: int, drawer) -> 
             bottom - top,
             drawer(draw, top),
             part=draw,
+            indexed=indexed,
         )
         for (name, wanted, keyed, draw), top, bottom in zip(bands, tops, [*tops[1:], height], strict=True)
     ]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from render.common import Box, ByteLRU, Colour
+from render.common import Box, ByteLRU, Colour, palette_indices
 
 # Set to False to draw everything in place (tests compare both ways).
 ENABLED = True
@@ -33,7 +33,7 @@ class TileCache(ByteLRU):
 
     @staticmethod
     def sizeof(tile: Image.Image) -> int:
-        return tile.width * tile.height * 3 + 200
+        return tile.width * tile.height * (1 if tile.mode == "P" else 3) + 200
 
 
 TILES = TileCache()
@@ -75,14 +75,38 @@ def stamp(
     """Draw `paint(draw, box)` on `draw`'s canvas through a cached tile (see `tile_for`);
     in place when tiles are off or the canvas is not a plain RGB image."""
     image = getattr(draw, "_image", None)
-    if not ENABLED or image is None or image.mode != "RGB" or key is None:
+    indexed = image is not None and image.mode == "P" and draw.mode == "P"
+    if image is None or key is None or (not indexed and (not ENABLED or image.mode != "RGB")):
         paint(draw, box)
         return
     x0, y0, x1, y1 = box
     if y1 + margin < 0 or y0 - margin >= image.height or x1 + margin < 0 or x0 - margin >= image.width:
         return  # wholly outside this canvas (a band of a taller image)
-    tile, at = tile_for(key, box, margin, background, paint)
+    if indexed:  # a canvas of palette indices (`render.common.Strip.indices`): the tile mapped
+        tile, at = indexed_tile(key, box, margin, background, paint)
+    else:
+        tile, at = tile_for(key, box, margin, background, paint)
     image.paste(tile, at)
+
+
+def indexed_tile(
+    key: object,
+    box: Box,
+    margin: int,
+    background: Colour,
+    paint: Callable[[ImageDraw.ImageDraw, Box], None],
+) -> tuple[Image.Image, tuple[int, int]]:
+    """`tile_for`'s tile mapped to the fixed palette, itself cached (also when tiles are off:
+    an indexed canvas has no other way to draw anti-aliased pixels)."""
+    x0, y0, x1, y1 = box
+    full = ("indexed", key, x1 - x0, y1 - y0, margin, background, x0 % 2, y0 % 2)
+    tile = TILES.get(full) if ENABLED else None
+    if tile is None:
+        rgb, _ = tile_for(key, box, margin, background, paint, None if ENABLED else TileCache(0))
+        tile = palette_indices(rgb)
+        if ENABLED:
+            TILES.put(full, tile)
+    return tile, (x0 - margin, y0 - margin)
 
 
 def visible(draw: ImageDraw.ImageDraw, top: float, bottom: float) -> bool:

@@ -72,3 +72,32 @@ def test_the_banded_png_decodes_to_the_drawn_image(states):
             assert rgb.getpixel(xy) == drawn.getpixel(xy)
     diff = ImageChops.difference(drawn, rgb).convert("L")
     assert sum(diff.histogram()[40:]) < drawn.width * drawn.height // 200  # shades stay close
+
+
+def test_drawing_on_palette_indices_gives_the_png_of_drawing_in_rgb(states):
+    """Athena's bands are drawn straight on palette indices (render.common.Strip.indices):
+    through a game, board and both private views, in both languages, the very bytes of
+    drawing them in RGB and mapping every pixel to the palette."""
+    for locale in ("en", "fr"):
+        for kind, view in views(states[::2]):
+            strips = maker(kind)(view, NAMES, locale).strips()
+            assert all(strip.indexed for strip in strips)
+            indexed = strips_png(WIDTH, strips, None)
+            for strip in strips:
+                strip.indexed = False
+            assert indexed == strips_png(WIDTH, strips, None), (kind, locale)
+
+
+def test_text_on_a_mixed_background_is_drawn_from_the_palette_colours_under_it():
+    """Text over anything but one flat colour: the rows under it are drawn in RGB from their
+    palette colours, then mapped again (what drawing in RGB would give on those colours)."""
+    from render.common import Ink, Strip, draw_text
+
+    def draw(d):
+        d.rectangle((0, 0, 59, 40), fill=Ink.GOLD)
+        d.rectangle((60, 0, 200, 40), fill=Ink.SKY)
+        draw_text(d, (20, 20), "Mélange", 24, Ink.TEXT, bold=True, anchor="lm")
+
+    rgb = strips_png(200, [Strip(None, 40, draw)], None)
+    indexed = strips_png(200, [Strip(None, 40, draw, indexed=True)], None)
+    assert rgb == indexed
