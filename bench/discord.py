@@ -192,9 +192,18 @@ async def click_dm(fake: FakeDiscord, user, channel, rng: random.Random) -> bool
     dms = fake.world.dm_channel(user).visible()
     if not dms or not dms[-1].custom_ids:
         return False
-    before = len(channel.visible())
+    before, posted = len(channel.visible()), len(channel.messages)
     inter = await fake.click(user, dms[-1], rng.choice(dms[-1].custom_ids))
-    await fake.wait_for(lambda: len(channel.visible()) > before or inter.ephemeral, timeout=30)
+
+    def answered_click() -> bool:
+        # len(channel.visible()) > before or inter.ephemeral, each asked only once it can have
+        # become true (a message was posted, the interaction has one): the fake asks after
+        # every request the bot makes, for every waiting player
+        return (len(channel.messages) > posted and len(channel.visible()) > before) or bool(
+            (inter.original is not None or inter.followups) and inter.ephemeral
+        )
+
+    await fake.wait_for(answered_click, timeout=30)
     return len(channel.visible()) > before
 
 
@@ -279,7 +288,8 @@ async def loop_lag(samples: list[float], every: float = 0.01) -> None:
 
 
 async def answered(inter: ix.Interaction, timeout: float = 30) -> ix.Interaction:
-    await asyncio.wait_for(inter.resolved.wait(), timeout)
+    async with asyncio.timeout(timeout):  # a timeout scope, not wait_for: no task made per answer
+        await inter.resolved.wait()
     return inter
 
 

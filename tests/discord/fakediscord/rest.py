@@ -51,17 +51,27 @@ def multipart_body(data: bytes, content_type: str) -> Body:
     scans a 100 KB image chunk by chunk in Python, a tenth of a move's CPU in the fake (which
     shares the machine with the bot it measures)."""
     boundary = content_type.split("boundary=", 1)[1].split(";", 1)[0].strip().strip('"').encode()
+    delimiter = b"--" + boundary
     payload: dict[str, Any] = {}
     files: dict[str, bytes] = {}
-    for part in data.split(b"--" + boundary)[1:]:
-        if part.startswith(b"--"):  # the closing delimiter
+    # What `data.split(delimiter)[1:]` gives, part by part, found with `find` and sliced once
+    # (split, partition and strip copied each image three times).
+    start = data.find(delimiter)
+    while start >= 0:
+        start += len(delimiter)
+        following = data.find(delimiter, start)
+        end = len(data) if following < 0 else following
+        if data.startswith(b"--", start, end):  # the closing delimiter
             break
-        head, _, content = part.partition(b"\r\n\r\n")
-        content = content[:-2] if content.endswith(b"\r\n") else content
+        blank = data.find(b"\r\n\r\n", start, end)
+        head_end, content_start = (end, end) if blank < 0 else (blank, blank + 4)
+        content_end = end - 2 if data.endswith(b"\r\n", content_start, end) else end
+        head = data[start:head_end]
         found = {key.decode(): value.decode() for key, value in DISPOSITION.findall(head)}
         name = found.get("name", "")
         if name == "payload_json":
-            payload = json.loads(content)
+            payload = json.loads(data[content_start:content_end])
         elif name.startswith("files["):
-            files[found.get("filename") or name] = content
+            files[found.get("filename") or name] = data[content_start:content_end]
+        start = following
     return Body(payload, files)

@@ -21,6 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
+from fakediscord import httpserver
 from fakediscord import interactions as ix
 from fakediscord.commands import CommandError, invocation_data, validate_commands
 from fakediscord.gateway import Gateway
@@ -30,6 +31,8 @@ from fakediscord.world import Channel, Message, User, World, snowflake
 API = "/api/v10"
 NONCE_WINDOW = 180.0  # Discord dedupes enforced nonces over "the past few minutes"
 NONCE_LENGTH = 25
+MAX_BODY = 32 * 1024 * 1024  # bytes of a request body
+POLL = 0.05  # seconds: how often wait_for re-checks predicates when no request comes
 Handler = Callable[..., Awaitable[web.Response]]
 
 
@@ -40,36 +43,52 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []
         self.command_syncs = 0
         self.interactions: dict[str, ix.Interaction] = {}
+        self._by_token: dict[str, ix.Interaction] = {}  # an index of `interactions` (see below)
         self.failures: list[str] = []
         self.requests: list[tuple[str, str]] = []
         self.in_flight = 0
         self.last_request = time.monotonic()
-        self.changed = asyncio.Condition()
+        # wait_for's waiters: (predicate, future), checked after every request (see wait_for)
+        self._waiters: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self._ticker: asyncio.TimerHandle | None = None
         self.nonces: dict[str, tuple[Message, float]] = {}  # the bot's nonce -> its first message
         self.nonce_hits = 0  # messages not posted twice thanks to their nonce
         self.gateway = Gateway(token, self._ready_payload, self._guild_payloads)
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
         self._add_routes()
         self._runner: web.AppRunner | None = None
-        self.port = 0
+        self._rest: asyncio.Server | None = None
+        self._connections: set[httpserver.HTTPProtocol] = set()
+        self.port = 0  # the REST API's
+        self.gateway_port = 0
 
     # ---- life cycle -------------------------------------------------------------------
 
     async def start(self) -> None:
-        app = web.Application(client_max_size=32 * 1024 * 1024)
+        # The REST API on the fake's own HTTP server (httpserver.py: aiohttp's cost a fifth of
+        # the fake's CPU), the gateway's websocket on aiohttp, on a port of its own (which
+        # serves the REST routes too, as the one port used to).
+        self._rest, self._connections = await httpserver.serve(self._serve, "127.0.0.1", MAX_BODY)
+        self.port = self._rest.sockets[0].getsockname()[1]
+        app = web.Application(client_max_size=MAX_BODY)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_route("*", "/{tail:.*}", self._serve)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.gateway_port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
         for ws in list(self.gateway.sockets):
             await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._rest is not None:
+            self._rest.close()
+            for connection in list(self._connections):
+                connection.close()
+            await self._rest.wait_closed()
 
     @property
     def api_base(self) -> str:
@@ -77,7 +96,7 @@ class FakeDiscord:
 
     @property
     def gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/gateway"
+        return f"ws://127.0.0.1:{self.gateway_port}/gateway"
 
     @property
     def all_failures(self) -> list[str]:
@@ -127,17 +146,13 @@ class FakeDiscord:
         finally:
             self.in_flight -= 1
             self.last_request = time.monotonic()
-        await self._notify()
+        self._check_waiters()
         return response
 
     def _authorized(self, request: web.Request, params: dict[str, str]) -> bool:
         if "token" in params:  # interaction and webhook routes authenticate by their token
             return True
         return request.headers.get("Authorization") == f"Bot {self.token}"
-
-    async def _notify(self) -> None:
-        async with self.changed:
-            self.changed.notify_all()
 
     # ---- identity and commands --------------------------------------------------------
 
@@ -292,6 +307,11 @@ class FakeDiscord:
     # ---- interaction callbacks and webhooks ------------------------------------------
 
     def _interaction_by_token(self, token: str) -> ix.Interaction | None:
+        # from the index, when it still says what `interactions` says: a scan of all of them
+        # on every webhook call was a twentieth of the fake's CPU in bench/discord.py
+        inter = self._by_token.get(token)
+        if inter is not None and inter.token == token and self.interactions.get(inter.id) is inter:
+            return inter
         return next((i for i in self.interactions.values() if i.token == token), None)
 
     async def _callback(self, request: web.Request, iid: str, token: str) -> web.Response:
@@ -448,6 +468,7 @@ class FakeDiscord:
         inter = ix.Interaction(payload["id"], payload["token"], kind, user, channel, payload, source=source)
         inter.expired = expire
         self.interactions[inter.id] = inter
+        self._by_token[inter.token] = inter
         if via is None:
             await self.gateway.dispatch("INTERACTION_CREATE", payload)
         else:  # a test's choice of connection (as while a shard moves from a dead process)
@@ -469,7 +490,8 @@ class FakeDiscord:
         """The choices the bot offers while `user` types the `focused` option."""
         data = invocation_data(self.commands, path, values, focused=focused)
         inter = await self._send(ix.AUTOCOMPLETE, user, channel, data)
-        await asyncio.wait_for(inter.acked.wait(), ix.ACK_DEADLINE)
+        async with asyncio.timeout(ix.ACK_DEADLINE):  # a timeout scope: no task made per call
+            await inter.acked.wait()
         return inter.choices or []
 
     async def click(self, user: User, message: Message, custom_id: str) -> ix.Interaction:
@@ -483,19 +505,44 @@ class FakeDiscord:
     # ---- waiting ----------------------------------------------------------------------
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
-        """Wait until `predicate()` is truthy (re-checked after every request the bot makes)."""
+        """Wait until `predicate()` is truthy (re-checked after every request the bot makes, and
+        every 50 ms for what changes without one: time, the gateway, files)."""
+        value = predicate()
+        if value:
+            return value
+        # The predicates are checked where the change happens (after each request, and by one
+        # shared 50 ms ticker), and only a waiter whose predicate holds is woken: waking every
+        # waiter on every request to re-check its own predicate was a sixth of the fake's CPU.
+        entry = (predicate, asyncio.get_running_loop().create_future())
+        self._waiters.append(entry)
+        if self._ticker is None:
+            self._ticker = asyncio.get_running_loop().call_later(POLL, self._tick)
+        try:
+            async with asyncio.timeout(timeout):
+                return await entry[1]
+        finally:
+            self._waiters.remove(entry)
+            if not self._waiters and self._ticker is not None:  # no ticking between waits
+                self._ticker.cancel()
+                self._ticker = None
 
-        async def poll() -> Any:
-            async with self.changed:
-                while not (value := predicate()):
-                    try:  # a timeout scope, not wait_for: no task made per wake-up
-                        async with asyncio.timeout(0.05):
-                            await self.changed.wait()
-                    except TimeoutError:
-                        pass
-                return value
+    def _check_waiters(self) -> None:
+        for predicate, future in list(self._waiters):
+            if future.done():
+                continue
+            try:
+                value = predicate()
+            except Exception as exc:  # raised in the waiter, as if it had checked it itself
+                future.set_exception(exc)
+                continue
+            if value:
+                future.set_result(value)
 
-        return await asyncio.wait_for(poll(), timeout)
+    def _tick(self) -> None:
+        self._ticker = None
+        self._check_waiters()
+        if self._waiters:
+            self._ticker = asyncio.get_running_loop().call_later(POLL, self._tick)
 
     async def settle(self, quiet: float = 0.1, timeout: float = 10.0) -> None:
         """Wait until the bot has made no request for `quiet` seconds."""
