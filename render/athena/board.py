@@ -88,7 +88,7 @@ class Board:
         those of `render`. The duel's band is the same rows as in the private views, keyed
         without the viewer: they share it when they show the same duel."""
         v = self.scene.view
-        data = v.model_dump(mode="json")
+        data = _shown(v)
         half = GAP // 2
         upper_top, lower_top = HEADER + GAP, self.centre_top + CENTRE + GAP
         legend_top = self.height - LEGEND
@@ -312,6 +312,25 @@ class Board:
             name = colour_name(colour, s.locale)
             draw_text(d, (x + 28, mid), name, 20, Ink.TEXT, anchor="lm")
             x += 44 + text_width(name, 20)
+
+
+def _shown(v: AthenaView) -> dict:
+    """The parts of the view the board's bands are keyed by, as JSON values (dumping only
+    these: the whole view's dump cost more than the rest of the keys)."""
+    army_fields = {"tokens", "hand_count", "power_deck", "power_discard", "captured", "terrains"}
+    army_fields |= {"terrain_vp", "round_vp", "rounds_won"}
+    return {
+        "round": v.round,
+        "duel": v.duel,
+        "rounds_to_win": v.rounds_to_win,
+        "winner": v.winner,
+        "active": v.active,
+        "attacker": v.attacker,
+        "last_duel": v.last_duel.model_dump(mode="json") if v.last_duel is not None else None,
+        "armies": {
+            role: army.model_dump(mode="json", include=army_fields) for role, army in v.armies.items()
+        },
+    }
 
 
 def army_height(view: AthenaView, role: str) -> int:

@@ -112,8 +112,15 @@ class Private:
         as on the board, keyed without the viewer: shared with the board and the other
         player's view whenever they show the same duel) and the last duel, the army's title
         and each row of cards, what was learned of the opponent, and each power in hand."""
-        v, me = self.view.model_dump(mode="json"), self.me
-        army = v["armies"][me]
+        view, me = self.view, self.me
+        v = {
+            "round": view.round,
+            "duel": view.duel,
+            "phase": view.phase,
+            "attacker": view.attacker,
+            "last_duel": view.last_duel.model_dump(mode="json") if view.last_duel is not None else None,
+        }
+        army = view.armies[me].model_dump(mode="json", include={"tokens", "hand_count", "power_deck", "hand"})
         common = (self.locale, tuple(sorted(self.names.items())), tuple(self.view.roles), me)
         army_top = HEADER + 16 + self.duel_area
         rest_top = army_top + 40 + self.army_height() + 24
