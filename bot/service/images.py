@@ -224,6 +224,9 @@ class Renderer:
                     log.warning("an image worker process died; starting another")
                     drawn = await loop.run_in_executor(self._pool(table, broken=True), _draw_batch, items)
         except Exception as exc:  # an image is a nicety: the move is already stored
+            if len(sent) > 1 and not isinstance(exc, BrokenExecutor):  # a view that did not pickle?
+                await asyncio.gather(*(self._run_batch([job]) for job in sent))  # each image on its own
+                return
             for job in sent:
                 self._failed(job, type(exc).__name__)
             return

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import threading
 
 import pytest
 
@@ -102,6 +103,17 @@ async def test_one_call_per_worker_and_one_failed_image_leaves_the_others():
         again = job(6, game_id="no-such-game")
         await workers.fill([again])
         assert first == [4]  # not sent again
+    finally:
+        workers.close()
+
+
+async def test_a_view_that_cannot_travel_fails_alone():
+    workers = Renderer(processes=1)
+    try:
+        await workers.start()
+        good, stuck = job(), job(view=threading.Lock())  # cannot be pickled
+        await workers.fill([good, stuck])
+        assert good.message.image is not None and stuck.message.image is None
     finally:
         workers.close()
 
