@@ -672,17 +672,29 @@ def _png(width: int, height: int, encoded: list[_Encoded]) -> bytes:
     adler = 1
     for part in encoded:
         adler = _adler_combine(adler, part.adler, part.length)
-    stream = b"\x78\x01" + b"".join(part.chunk for part in encoded) + b"\x03\x00" + struct.pack(">I", adler)
+    # the IDAT chunk's pieces joined once, with the PNG (no copy of the stream on the way)
+    stream = [b"\x78\x01", *(part.chunk for part in encoded), b"\x03\x00", struct.pack(">I", adler)]
+    crc = zlib.crc32(b"IDAT")
+    for piece in stream:
+        crc = zlib.crc32(piece, crc)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
         (
             _PNG_SIGNATURE,
             _png_chunk(b"IHDR", header),
             _plte(),
-            _png_chunk(b"IDAT", stream),
-            _png_chunk(b"IEND", b""),
+            struct.pack(">I", sum(len(piece) for piece in stream)),
+            b"IDAT",
+            *stream,
+            struct.pack(">I", crc),
+            _iend(),
         )
     )
+
+
+@lru_cache(maxsize=1)
+def _iend() -> bytes:
+    return _png_chunk(b"IEND", b"")
 
 
 def strips_png(width: int, strips: list[Strip], cache: StripCache | None = STRIPS) -> bytes:
