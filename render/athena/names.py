@@ -4,32 +4,47 @@ this module only looks them up (with a readable fallback while a key is missing)
 
 from __future__ import annotations
 
-from engine.i18n import t
+from engine.i18n import has_key, t
 from render.common import code_label
+
+_NAMES: dict[tuple[str, str], str] = {}  # names found in the catalogs, by key and locale
+
+
+def _name(key: str, locale: str, code: str) -> str:
+    """`code_label`, each name the catalogs define rendered once (the engine registers the
+    Athena catalogs at import; a name not defined yet is looked up again each time)."""
+    found = _NAMES.get((key, locale))
+    if found is None:
+        if not (has_key(key, locale) or has_key(key)):
+            return code_label(key, locale, code)
+        if len(_NAMES) > 8192:
+            _NAMES.clear()
+        found = _NAMES[(key, locale)] = t(key, locale)
+    return found
 
 
 def card_name(code: str, locale: str) -> str:
-    return code_label(f"athena.card.{code}", locale, code)
+    return _name(f"athena.card.{code}", locale, code)
 
 
 def power_name(code: str, locale: str) -> str:
-    return code_label(f"athena.power.{code}", locale, code)
+    return _name(f"athena.power.{code}", locale, code)
 
 
 def power_text(code: str, locale: str) -> str:
-    return code_label(f"athena.power.{code}.text", locale, "")
+    return _name(f"athena.power.{code}.text", locale, "")
 
 
 def terrain_name(code: str, locale: str) -> str:
-    return code_label(f"athena.terrain.{code}", locale, code)
+    return _name(f"athena.terrain.{code}", locale, code)
 
 
 def colour_name(colour: str, locale: str) -> str:
-    return code_label(f"athena.colour.{colour}", locale, colour)
+    return _name(f"athena.colour.{colour}", locale, colour)
 
 
 def phase_name(phase: str, locale: str) -> str:
-    return code_label(f"athena.phase.{phase}", locale, phase)
+    return _name(f"athena.phase.{phase}", locale, phase)
 
 
 def player_name(role: str, names: dict[str, str]) -> str:
