@@ -60,7 +60,7 @@ class Attempt:
 class Memo:
     rev: int
     state: Any
-    views: dict[Role, str] | None = None  # view_jsons() at this revision, once computed
+    views: dict[Role, Any] | None = None  # view_jsons() at this revision (private parts), once computed
 
 
 class ServiceCore:
@@ -250,7 +250,7 @@ class ServiceCore:
         self._memos.move_to_end(record.id)
         return memo
 
-    def _remember(self, record: GameRecord, state: Any, views: dict[Role, str] | None = None) -> None:
+    def _remember(self, record: GameRecord, state: Any, views: dict[Role, Any] | None = None) -> None:
         self._memos[record.id] = Memo(record.rev, state, views)
         self._memos.move_to_end(record.id)
         while len(self._memos) > STATE_CACHE:
