@@ -189,11 +189,15 @@ async def choose(fake: FakeDiscord, user, channel, rng: random.Random) -> str | 
 async def click_dm(fake: FakeDiscord, user, channel, rng: random.Random) -> bool:
     """Click one of the buttons of the user's last DM (their choices, when few); True once the
     move reached the channel, False if the button was already stale (an ephemeral refusal)."""
-    dms = fake.world.dm_channel(user).visible()
-    if not dms or not dms[-1].custom_ids:
+    # the last visible DM (visible()[-1], found from the end: the DMs pile up over a game)
+    last = next(
+        (m for m in reversed(fake.world.dm_channel(user).messages) if not m.ephemeral and not m.deleted), None
+    )
+    buttons = last.custom_ids if last is not None else []
+    if not buttons:
         return False
     before, posted = len(channel.visible()), len(channel.messages)
-    inter = await fake.click(user, dms[-1], rng.choice(dms[-1].custom_ids))
+    inter = await fake.click(user, last, rng.choice(buttons))
 
     def answered_click() -> bool:
         # len(channel.visible()) > before or inter.ephemeral, each asked only once it can have

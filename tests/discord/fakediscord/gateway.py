@@ -21,6 +21,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from fakediscord.rest import dumps  # json.dumps, its encoder made once
+
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, HELLO, HEARTBEAT_ACK, INVALID_SESSION = 0, 1, 2, 6, 10, 11, 9
 
 
@@ -102,7 +104,7 @@ class Gateway:
 
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
         self.sequence += 1
-        await ws.send_str(json.dumps({"op": DISPATCH, "t": event, "s": self.sequence, "d": data}))
+        await ws.send_str(dumps({"op": DISPATCH, "t": event, "s": self.sequence, "d": data}))
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send an event to the connection owning its guild's shard."""

@@ -10,18 +10,40 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
 
 from aiohttp import web
 
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    return web.Response(
-        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
-    )
+from fakediscord.httpserver import Reply
 
 
-def error(status: int, code: int, message: str) -> web.Response:
+def _not_serializable(value: Any) -> Any:
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+
+
+# json.dumps's C encoder made once: dumps builds one per call (its Python wrappers were a
+# sixth of the encoding time, and encoding a tenth of the fake's CPU). Same text as dumps
+# with default arguments, without its check for circular references (payloads are trees).
+_encoder = (
+    c_make_encoder(None, _not_serializable, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    if c_make_encoder is not None
+    else None
+)
+
+
+def dumps(data: Any) -> str:
+    """json.dumps(data)."""
+    if _encoder is None:  # a Python without the _json accelerator
+        return json.dumps(data)
+    return "".join(_encoder(data, 0))
+
+
+def json_response(data: Any, status: int = 200) -> Reply:
+    return Reply(status, dumps(data).encode())
+
+
+def error(status: int, code: int, message: str) -> Reply:
     return json_response({"code": code, "message": message}, status)
 
 

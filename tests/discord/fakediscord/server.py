@@ -25,6 +25,7 @@ from fakediscord import httpserver
 from fakediscord import interactions as ix
 from fakediscord.commands import CommandError, invocation_data, validate_commands
 from fakediscord.gateway import Gateway
+from fakediscord.httpserver import Reply
 from fakediscord.rest import Body, error, json_response, read_body
 from fakediscord.world import Channel, Message, User, World, snowflake
 
@@ -33,7 +34,7 @@ NONCE_WINDOW = 180.0  # Discord dedupes enforced nonces over "the past few minut
 NONCE_LENGTH = 25
 MAX_BODY = 32 * 1024 * 1024  # bytes of a request body
 POLL = 0.05  # seconds: how often wait_for re-checks predicates when no request comes
-Handler = Callable[..., Awaitable[web.Response]]
+Handler = Callable[..., Awaitable[Reply]]
 
 
 class FakeDiscord:
@@ -72,7 +73,7 @@ class FakeDiscord:
         self.port = self._rest.sockets[0].getsockname()[1]
         app = web.Application(client_max_size=MAX_BODY)
         app.router.add_get("/gateway", self.gateway.handle)
-        app.router.add_route("*", "/{tail:.*}", self._serve)
+        app.router.add_route("*", "/{tail:.*}", self._serve_aiohttp)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -125,7 +126,7 @@ class FakeDiscord:
         r("POST", "/channels/{cid}/messages", self._post_message)
         r("PATCH", "/channels/{cid}/messages/{mid}", self._edit_channel_message)
 
-    async def _serve(self, request: web.Request) -> web.Response:
+    async def _serve(self, request: web.Request) -> Reply:
         self.in_flight += 1
         self.requests.append((request.method, request.path))
         try:
@@ -148,6 +149,9 @@ class FakeDiscord:
         self._check_waiters()
         return response
 
+    async def _serve_aiohttp(self, request: web.Request) -> web.Response:
+        return (await self._serve(request)).response()
+
     def _authorized(self, request: web.Request, params: dict[str, str]) -> bool:
         if "token" in params:  # interaction and webhook routes authenticate by their token
             return True
@@ -169,10 +173,10 @@ class FakeDiscord:
         members = [self.world.bot, *self.world.users.values()]
         return [g.payload(members) for g in self.world.guilds.values()]
 
-    async def _get_me(self, request: web.Request) -> web.Response:
+    async def _get_me(self, request: web.Request) -> Reply:
         return json_response(self.world.bot.payload())
 
-    async def _get_application(self, request: web.Request) -> web.Response:
+    async def _get_application(self, request: web.Request) -> Reply:
         return json_response(
             {
                 "id": self.world.application_id,
@@ -191,10 +195,10 @@ class FakeDiscord:
             }
         )
 
-    async def _get_commands(self, request: web.Request, app: str) -> web.Response:
+    async def _get_commands(self, request: web.Request, app: str) -> Reply:
         return json_response(self.commands)
 
-    async def _put_commands(self, request: web.Request, app: str) -> web.Response:
+    async def _put_commands(self, request: web.Request, app: str) -> Reply:
         commands = await request.json()
         validate_commands(commands)
         known = {c["name"]: c["id"] for c in self.commands}
@@ -207,15 +211,15 @@ class FakeDiscord:
 
     # ---- users, channels, messages ----------------------------------------------------
 
-    async def _get_user(self, request: web.Request, uid: str) -> web.Response:
+    async def _get_user(self, request: web.Request, uid: str) -> Reply:
         user = self.world.users.get(uid)
         return json_response(user.payload()) if user else error(404, 10013, "Unknown User")
 
-    async def _get_channel(self, request: web.Request, cid: str) -> web.Response:
+    async def _get_channel(self, request: web.Request, cid: str) -> Reply:
         channel = self.world.channels.get(cid)
         return json_response(channel.payload()) if channel else error(404, 10003, "Unknown Channel")
 
-    async def _open_dm(self, request: web.Request) -> web.Response:
+    async def _open_dm(self, request: web.Request) -> Reply:
         user = self.world.users.get(str((await request.json())["recipient_id"]))
         if user is None:
             return error(400, 50035, "Invalid Form Body")
@@ -251,7 +255,7 @@ class FakeDiscord:
                 if len(button.get("custom_id", "")) > 100 or len(button.get("label", "")) > 80:
                     self.failures.append(f"button too long: {button}")
 
-    async def _post_message(self, request: web.Request, cid: str) -> web.Response:
+    async def _post_message(self, request: web.Request, cid: str) -> Reply:
         channel = self.world.channels.get(cid)
         if channel is None:
             return error(404, 10003, "Unknown Channel")
@@ -281,7 +285,7 @@ class FakeDiscord:
             self.nonces[once] = (message, time.monotonic())
         return json_response(message.payload(channel.guild_id))
 
-    async def _edit_channel_message(self, request: web.Request, cid: str, mid: str) -> web.Response:
+    async def _edit_channel_message(self, request: web.Request, cid: str, mid: str) -> Reply:
         message = self.world.messages.get(mid)
         if message is None or message.channel_id != cid:
             return error(404, 10008, "Unknown Message")
@@ -313,7 +317,7 @@ class FakeDiscord:
             return inter
         return next((i for i in self.interactions.values() if i.token == token), None)
 
-    async def _callback(self, request: web.Request, iid: str, token: str) -> web.Response:
+    async def _callback(self, request: web.Request, iid: str, token: str) -> Reply:
         inter = self.interactions.get(iid)
         if inter is None or inter.token != token:
             return error(404, 10062, "Unknown interaction")
@@ -357,7 +361,7 @@ class FakeDiscord:
             }
         )
 
-    async def _followup(self, request: web.Request, app: str, token: str) -> web.Response:
+    async def _followup(self, request: web.Request, app: str, token: str) -> Reply:
         inter = self._interaction_by_token(token)
         if inter is None or app != self.world.application_id:
             return error(404, 10015, "Unknown Webhook")
@@ -385,17 +389,13 @@ class FakeDiscord:
             return inter, inter.original or inter.source
         return inter, next((m for m in inter.followups if m.id == mid), None)
 
-    async def _get_webhook_message(
-        self, request: web.Request, app: str, token: str, mid: str
-    ) -> web.Response:
+    async def _get_webhook_message(self, request: web.Request, app: str, token: str, mid: str) -> Reply:
         inter, message = self._webhook_message(token, mid)
         if inter is None or message is None or message.deleted:
             return error(404, 10008, "Unknown Message")
         return json_response(message.payload(inter.channel.guild_id))
 
-    async def _edit_webhook_message(
-        self, request: web.Request, app: str, token: str, mid: str
-    ) -> web.Response:
+    async def _edit_webhook_message(self, request: web.Request, app: str, token: str, mid: str) -> Reply:
         inter, message = self._webhook_message(token, mid)
         if inter is None or message is None or message.deleted:
             return error(404, 10008, "Unknown Message")
@@ -404,16 +404,14 @@ class FakeDiscord:
             inter.resolved.set()
         return json_response(message.payload(inter.channel.guild_id))
 
-    async def _delete_webhook_message(
-        self, request: web.Request, app: str, token: str, mid: str
-    ) -> web.Response:
+    async def _delete_webhook_message(self, request: web.Request, app: str, token: str, mid: str) -> Reply:
         inter, message = self._webhook_message(token, mid)
         if inter is None or message is None or message.deleted:
             return error(404, 10008, "Unknown Message")
         message.deleted = True
         if mid == "@original":
             inter.resolved.set()
-        return web.Response(status=204)
+        return Reply(204, None)
 
     # ---- acting as users --------------------------------------------------------------
 
