@@ -12,8 +12,21 @@ before each repeat and then stay warm across the games, as in a long-lived worke
 CPU (time.process_time) per state, median over the repeats, the images per state, and the
 strip cache's hits and misses per band kind, with the rows (kpx) drawn for the misses.
 
-Figures, 2026-11-27, 10 games (1 190 states, 2.66 images per state), en/fr, median of 3:
-see the commit log of this file (the first is the baseline).
+Figures, 2026-11-27, 10 games (2 068 states, 1.94 images per state), en/fr, median of 3 on
+the shared 2-core machine (load 4-5: CPU times inflated, base and new run back to back twice):
+
+                                               base (65de09d)     new
+    CPU per state (board and private views)    9.95 / 8.73 ms     6.21 / 6.15 ms
+    strips missed per state                        5.61               5.21
+    rows drawn and encoded for them (kpx)          538                494
+    tile misses (24 MB of tiles)                   4 146              2 876
+
+What changed: the private army's bands keyed by the rows they show, not by their offset (a
+row growing above no longer redraws those below: 148 -> 104 kpx per state); bands drawn
+straight on palette indices (render.common.Strip.indices: no per-pixel mapping, same bytes),
+their rows encoded without a crop; only mapped tiles cached; text wrapping, labels and names
+computed once; band keys without a dump of the whole view. What misses now is what changed:
+the duel (its two cards), a card row with its panel line, the phase line.
 """
 
 from __future__ import annotations
