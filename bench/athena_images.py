@@ -107,22 +107,25 @@ def band_kind(key: tuple) -> str:
 
 
 class Counting:
-    """Wraps STRIPS.get to count hits and misses (and the pixels of misses) per band kind."""
+    """Wraps STRIPS.get_many to count hits and misses (and the pixels of misses) per band kind."""
 
     def __init__(self) -> None:
         self.hits: collections.Counter = collections.Counter()
         self.misses: collections.Counter = collections.Counter()
         self.pixels: collections.Counter = collections.Counter()
-        self._get = common.STRIPS.get
+        self._get_many = common.STRIPS.get_many
 
-    def get(self, key):
-        found = self._get(key)
-        kind = band_kind(key)
-        if found is None:
-            self.misses[kind] += 1
-            self.pixels[kind] += key[0] * key[1]
-        else:
-            self.hits[kind] += 1
+    def get_many(self, keys: list) -> list:
+        found = self._get_many(keys)
+        for key, value in zip(keys, found, strict=True):
+            if key is None:
+                continue
+            kind = band_kind(key)
+            if value is None:
+                self.misses[kind] += 1
+                self.pixels[kind] += key[0] * key[1]
+            else:
+                self.hits[kind] += 1
         return found
 
 
@@ -157,11 +160,11 @@ def main() -> None:
     common.STRIPS.clear()
     sprites.TILES.clear()
     counting = Counting()
-    common.STRIPS.get = counting.get
+    common.STRIPS.get_many = counting.get_many
     try:
         run(work)
     finally:
-        del common.STRIPS.get
+        del common.STRIPS.get_many
     hits, misses = sum(counting.hits.values()), sum(counting.misses.values())
     print(f"strips: {hits} hits, {misses} misses ({misses / states:.2f} per state)")
     print(f"{'band kind':<40} {'hits':>7} {'misses':>7} {'miss/state':>10} {'kpx/state':>10}")

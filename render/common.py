@@ -590,6 +590,21 @@ class ByteLRU:
             self.hits += 1
             return found
 
+    def get_many(self, keys: list) -> list:
+        """`get` of each key (None: not looked up, None found), under one lock."""
+        found: list = []
+        items = self._items
+        with self._lock:
+            for key in keys:
+                value = None if key is None else items.pop(key, None)
+                if value is not None:
+                    items[key] = value  # most recent last
+                    self.hits += 1
+                elif key is not None:
+                    self.misses += 1
+                found.append(value)
+        return found
+
     def put(self, key: object, value: Any) -> None:
         with self._lock:
             old = self._items.pop(key, None)
@@ -700,7 +715,7 @@ def _iend() -> bytes:
 def strips_png(width: int, strips: list[Strip], cache: StripCache | None = STRIPS) -> bytes:
     """A 256-colour PNG of `strips` stacked top to bottom (see the comment above `Strip`)."""
     keys = [None if s.key is None or cache is None else (width, s.height, s.key) for s in strips]
-    found = [cache.get(key) if key is not None else None for key in keys]
+    found = cache.get_many(keys) if cache is not None else [None] * len(strips)
     n = 0
     while n < len(strips):  # draw what is missing, a run of one part's strips on one canvas
         if found[n] is not None:
