@@ -13,6 +13,12 @@ serve its next images. The images of one request that go to the same worker trav
 (`PackedView`), validated back in the worker: for a view of 60 nested models, 0.06 ms to write
 on the event loop against 0.25 ms to pickle the model, and as quick to read in the worker
 (0.22 ms; unpickling runs pydantic's `__setstate__` once per nested model: 0.23 ms).
+
+Each worker is a process reading its calls from its end of a socket pair (`_serve`) and answering
+them in their order; the event loop writes the calls itself (a batch is a few KB, the semaphore
+keeps a few in flight: far below the socket's buffer, so a write does not wait for the worker)
+and reads the answers when the socket is readable (`_Worker`). No thread in the bot: a
+ProcessPoolExecutor's manager and queue-feeder threads cost the bot ~2 ms of CPU per move.
 """
 
 from __future__ import annotations
@@ -22,10 +28,11 @@ import importlib
 import logging
 import multiprocessing
 import os
+import pickle
 import re
 import threading
 import time
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, NamedTuple
@@ -142,6 +149,111 @@ def _draw_batch(items: list[tuple[bool, str, Any, dict[str, str], str]]) -> list
     return drawn
 
 
+WARM, DRAW = "warm", "draw"  # the calls a worker process answers
+
+
+def _serve(conn: Any, parent: int) -> None:
+    """A worker process: answers each call on `conn` in turn, (True, result) or (False, the name of
+    the exception); ends when the bot's end is closed or the bot is gone."""
+    _watch_parent(parent)
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):
+            break
+        try:
+            kind, payload = pickle.loads(data)
+            reply = (True, _warm() if kind == WARM else _draw_batch(payload))
+        except Exception as exc:
+            reply = (False, type(exc).__name__)
+        try:
+            conn.send(reply)
+        except OSError:
+            break
+
+
+class WorkerDied(Exception):
+    """The worker process of a call died (killed, out of memory) or was closed before answering."""
+
+
+class WorkerFailed(Exception):
+    """A call failed in the worker process as a whole (its message names the exception)."""
+
+
+class _Worker:
+    """One worker process and the bot's end of its socket pair. The calls are written on the event
+    loop, their answers read there when the socket is readable: they come in the order of the
+    calls, each answering the oldest pending future."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")  # never fork a process running an event loop
+        ours, theirs = context.Pipe()
+        self.process = context.Process(
+            target=_serve, args=(theirs, os.getpid()), name="agora-render", daemon=True
+        )
+        self.process.start()
+        theirs.close()  # the worker's end lives in the worker only: its death is an EOF here
+        self._conn: Any = ours
+        self._pending: deque[asyncio.Future[Any]] = deque()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid
+
+    def call(self, kind: str, payload: Any) -> asyncio.Future[Any]:
+        """Send a call (raises at once if it does not pickle: nothing is sent); the future of its answer."""
+        if self._conn is None:
+            raise WorkerDied("the image worker is gone")
+        data = pickle.dumps((kind, payload), pickle.HIGHEST_PROTOCOL)
+        loop = asyncio.get_running_loop()
+        if self._loop is None:
+            self._loop = loop
+            loop.add_reader(self._conn.fileno(), self._readable)
+        try:
+            self._conn.send_bytes(data)
+        except OSError as exc:  # the worker died
+            self._close(WorkerDied("the image worker died"))
+            raise WorkerDied("the image worker died") from exc
+        future = loop.create_future()
+        self._pending.append(future)
+        return future
+
+    def _readable(self) -> None:
+        try:
+            while self._conn is not None and self._conn.poll():
+                ok, result = self._conn.recv()
+                future = self._pending.popleft()
+                if not future.done():
+                    if ok:
+                        future.set_result(result)
+                    else:
+                        future.set_exception(WorkerFailed(result))
+        except (EOFError, OSError):  # the worker died: its socket closed
+            self._close(WorkerDied("the image worker died"))
+
+    def _close(self, error: BaseException | None = None) -> None:
+        """Stop reading and close the socket (the worker ends when it reads the EOF); pending futures
+        fail with `error`, or are cancelled."""
+        if self._conn is None:
+            return
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._conn.fileno())
+        self._conn.close()
+        self._conn = None
+        while self._pending:
+            future = self._pending.popleft()
+            if future.done():
+                continue
+            if error is None:
+                future.cancel()
+            else:
+                future.set_exception(error)
+
+    def close(self) -> None:
+        self._close()
+
+
 class Renderer:
     """Wraps a module with `board_png`/`private_png` (default: `render`). With `processes` > 0
     (the default module only), images are drawn in that many worker processes, one game always
@@ -152,7 +264,7 @@ class Renderer:
         self._semaphore = asyncio.Semaphore(concurrency if not processes else 2 * processes)
         self._missing: set[str] = set()
         self._processes = processes if module is None else 0
-        self._pools: list[ProcessPoolExecutor] = []
+        self._workers: list[_Worker] = []
 
     def _backend(self) -> Any:
         if self._module is None:
@@ -161,38 +273,35 @@ class Renderer:
             self._module = render
         return self._module
 
-    def _pool(self, table: int, *, broken: bool = False) -> ProcessPoolExecutor:
-        """The worker of this game (a new one in place of a worker that died)."""
-        if not self._pools:
-            self._pools = [self._new_pool() for _ in range(self._processes)]
-        index = table % len(self._pools)
-        if broken:
-            self._pools[index].shutdown(wait=False, cancel_futures=True)
-            self._pools[index] = self._new_pool()
-        return self._pools[index]
-
-    @staticmethod
-    def _new_pool() -> ProcessPoolExecutor:
-        context = multiprocessing.get_context("spawn")  # never fork a process running an event loop
-        return ProcessPoolExecutor(1, context, initializer=_watch_parent, initargs=(os.getpid(),))
+    def _worker(self, table: int, *, dead: _Worker | None = None) -> _Worker:
+        """The worker of this game (a new one in place of `dead`, if it is still the game's)."""
+        if not self._workers:
+            self._workers = [_Worker() for _ in range(self._processes)]
+        index = table % len(self._workers)
+        if dead is not None and self._workers[index] is dead:
+            dead.close()
+            self._workers[index] = _Worker()
+        return self._workers[index]
 
     async def start(self, timeout: float = 120.0) -> None:
         """Start the worker processes and wait until they have loaded the renderers (a few
         seconds): the first images of the first games do not wait for them."""
-        if not self._processes or self._pools:
+        if not self._processes or self._workers:
             return
-        warming = [asyncio.wrap_future(self._pool(index).submit(_warm)) for index in range(self._processes)]
+        warming = [self._worker(index).call(WARM, None) for index in range(self._processes)]
         done, pending = await asyncio.wait(warming, timeout=timeout)
         failed = [f for f in done if f.exception() is not None]
+        for future in pending:  # its answer, if it ever comes, is not awaited
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())
         if pending or failed:  # the images are tried anyway, each in a worker started anew if need be
             log.warning(
                 "image workers: %d not ready in %.0f s, %d failed", len(pending), timeout, len(failed)
             )
 
     def close(self) -> None:
-        for pool in self._pools:
-            pool.shutdown(wait=False, cancel_futures=True)
-        self._pools = []
+        for worker in self._workers:
+            worker.close()
+        self._workers = []
 
     async def fill(self, jobs: list[ImageJob]) -> None:
         jobs = [job for job in jobs if job.game_id not in self._missing]
@@ -216,16 +325,17 @@ class Renderer:
             sent.append(job)
         if not items:
             return
-        loop, table = asyncio.get_running_loop(), batch[0].table
+        table = batch[0].table
         try:
             async with self._semaphore:
+                worker = self._worker(table)
                 try:
-                    drawn = await loop.run_in_executor(self._pool(table), _draw_batch, items)
-                except BrokenExecutor:  # the worker died (killed, out of memory): once more in a new one
+                    drawn = await worker.call(DRAW, items)
+                except WorkerDied:  # the worker died (killed, out of memory): once more in a new one
                     log.warning("an image worker process died; starting another")
-                    drawn = await loop.run_in_executor(self._pool(table, broken=True), _draw_batch, items)
+                    drawn = await self._worker(table, dead=worker).call(DRAW, items)
         except Exception as exc:  # an image is a nicety: the move is already stored
-            if len(sent) > 1 and not isinstance(exc, BrokenExecutor):  # a view that did not pickle?
+            if len(sent) > 1 and not isinstance(exc, WorkerDied):  # a view that did not pickle?
                 await asyncio.gather(*(self._run_batch([job]) for job in sent))  # each image on its own
                 return
             for job in sent:

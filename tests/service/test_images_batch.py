@@ -29,14 +29,14 @@ def job(table: int = 7, game_id: str = "athena", view: object = None, private: b
 
 def count_calls(renderer: Renderer, table: int) -> list[int]:
     """Count the calls sent to the worker process of `table`."""
-    pool, calls = renderer._pool(table), []
-    submit = pool.submit
+    worker, calls = renderer._worker(table), []
+    call = worker.call
 
-    def counted(fn, *args, **kwargs):
-        calls.append(len(args[0]) if args else 0)
-        return submit(fn, *args, **kwargs)
+    def counted(kind, payload):
+        calls.append(len(payload) if payload else 0)
+        return call(kind, payload)
 
-    pool.submit = counted  # type: ignore[method-assign]
+    worker.call = counted  # type: ignore[method-assign]
     return calls
 
 
@@ -124,8 +124,7 @@ async def test_a_batch_survives_a_dead_worker():
         await workers.start()
         expected = job()
         await threads.fill([expected])
-        for pid in list(workers._pool(7)._processes):
-            os.kill(pid, signal.SIGKILL)
+        os.kill(workers._worker(7).pid, signal.SIGKILL)
         batch = [job(), job(private=True), job()]
         await workers.fill(batch)
         assert batch[0].message.image is not None and batch[2].message.image is not None
@@ -161,3 +160,32 @@ def test_private_part_ignores_key_order_and_keeps_places():
     assert private_part(mine, public) == private_part(reordered, public)
     assert private_part({"hand": ["A", "B"]}, public) != private_part(mine, public)
     assert private_part({"n": [{"k": 1, "v": 2}]}, {"n": [{"k": 1, "v": 3}]}) == {"n": [{"v": 2}]}
+
+
+async def test_a_worker_killed_mid_batch_fails_its_calls_and_the_batch_is_drawn_in_a_new_one():
+    import asyncio
+
+    workers = Renderer(processes=1)
+    try:
+        await workers.start()
+        first = workers._worker(7)
+        batch = [job(), job(private=True)]
+        filling = asyncio.ensure_future(workers.fill(batch))
+        while not first._pending:  # the batch is on its way to the worker
+            await asyncio.sleep(0)
+        os.kill(first.pid, signal.SIGKILL)
+        await filling
+        assert all(j.message.image is not None for j in batch)
+        assert workers._worker(7) is not first and not first._pending
+    finally:
+        workers.close()
+
+
+async def test_close_ends_the_worker_processes():
+    workers = Renderer(processes=2)
+    await workers.start()
+    processes = [workers._worker(table).process for table in (0, 1)]
+    workers.close()
+    for process in processes:
+        process.join(10)
+        assert process.exitcode == 0
