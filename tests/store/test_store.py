@@ -3,6 +3,7 @@ PostgreSQL): compare-and-swap, snapshots, atomic commands, crash safety."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import subprocess
@@ -212,8 +213,9 @@ async def test_seat_flags_last_actions_timers_and_settings(store):
 
 
 async def pragmas(store) -> tuple:
+    """The writing connection's settings."""
     values = []
-    async with store.reading() as conn:
+    async with store.transaction() as conn:
         for name in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
             async with conn.execute(f"PRAGMA {name}") as cur:
                 values.append((await cur.fetchone())[0])
@@ -251,3 +253,33 @@ async def test_times_keep_their_fractions_and_large_ids_fit(store):
     )
     again = await store.get_game(record.id)
     assert (again.created_at, again.seed, again.guild) == (1.75e9 + 0.123, 2**62, "1234567890123456789")
+
+
+async def test_sqlite_reads_do_not_wait_for_the_writer(tmp_path):
+    """Reads outside a transaction use a read-only connection (bot/store/sqlite.py): while
+    another task holds a write transaction open, a read answers with the committed state, and
+    sees the write once it commits."""
+    store = await open_store(tmp_path / "agora.db")
+    try:
+        game_id = await new_game(store)
+        before = await store.get_game(game_id)
+        holding, release = asyncio.Event(), asyncio.Event()
+
+        async def writer() -> None:
+            async with store.transaction() as conn:
+                await conn.execute("UPDATE games SET status = 'running' WHERE id = ?", (game_id,))
+                holding.set()
+                await release.wait()
+
+        task = asyncio.create_task(writer())
+        await holding.wait()
+        read = await asyncio.wait_for(store.get_game(game_id), 5)  # not queued behind the writer
+        assert read == before  # the uncommitted write is not seen
+        release.set()
+        await task
+        assert (await store.get_game(game_id)).status == "running"
+        async with store.reading() as conn:
+            with pytest.raises(sqlite3.OperationalError):  # the reader never writes
+                await conn.execute("DELETE FROM games")
+    finally:
+        await store.close()
