@@ -13,54 +13,65 @@ games at once; moves per second as high as the machine allows.
 
 Pacing: there is no think time. Each table sends its next command (autocomplete, then `/play`
 or a DM button) as soon as the previous one is answered, so N tables keep N commands in
-flight and the moves per second are the bot's throughput once it is saturated (20 tables
-saturate 2 cores). Tables open 20 ms apart. An acknowledgement near 200 ms is the deliberate
+flight and the moves per second are the bot's throughput once it is saturated (200 tables
+saturate 2 cores; 20 now keep ~1.7 of them busy, bound by each table's round trips). Tables open 20 ms apart. An acknowledgement near 200 ms is the deliberate
 race of bot/discord/handlers.py (DEFER_AFTER: the bot waits up to 200 ms for the work, then
 defers), not a queue; above that it is the event loop's backlog. Also printed: the time from
 a move's command to its board image in the channel, and the CPU each move cost, bot
 processes (image workers included) and fake Discord apart: on a shared machine the moves per
 second follow the share of the cores the processes get, the CPU per move much less.
 
-Figures, 2026-11-27 (issue 17), a quiet 2-core machine (load 0-2), base (1442b76, in a git
-worktree, images in threads as it defaulted) and new run back to back:
+Figures, 2026-11-27 (issue 17), second session, a quiet 2-core machine (load 0-2), base
+(65de09d, the first session's end, in a git worktree) and new run back to back (two runs each):
 
-    python bench/discord.py --games 20            new (2 image workers)   new (threads)   base
-      moves/s                                          36.4                 22.5           13.6
-      acknowledgement median / p99 (ms)              154/331              53/311        108/320
-      command to board image median / p99 (ms)       217/447             729/1044      1239/1799
-      CPU per move, bot processes / fake (ms)          41/7                 49/11          86/15
-    (With 1 image worker: 33.1 moves/s. After the work slots below: 34.2 moves/s, ack 178/341.)
+    python bench/discord.py --games 20            new                 base
+      moves/s                                     55.1 / 53.5         36.9 / 36.1
+      acknowledgement median / p99 (ms)           29/352, 21/351      168/334, 169/335
+      autocomplete median / p99 (ms)              15/91, 10/88        135/272, 140/290
+      command to board image median / p99 (ms)    312/470, 323/522    242/411, 257/446
+      CPU per move, bot processes / fake (ms)     28/3                41/7
+    (moves/s at 20 tables is bound by each table's round trips, not the cores: the bot used
+    1.5 of 2 cores. Autocomplete no longer waits for the moves, so the moves' own queue is
+    longer: the board image median went up while twice as many moves went through per second
+    of it.)
 
-    python bench/discord.py --games 200 --max-moves 6   new (16 work slots)  new (uncapped)  base
-      moves/s (1200 moves)                             23.5                 23.2           10.0
-      acknowledgement median / p99 (ms)              317/676             519/2904       222/2740
-      autocomplete median / p99 (ms), past 3 s       406/699, 0       1692/2955, 82  132/2807, 0
-      command to board image median / p99 (s)        5.3/7.0              2.0/5.4       15.1/18.8
-      CPU per move, bot processes / fake (ms)          59/19                62/15         113/40
+    python bench/discord.py --games 200 --max-moves 6  (4 runs each, median)
+      moves/s                                     40.2 (36.3-43.9)    28.2 (27.2-34.8)
+      autocomplete median / p99 (ms)              9/41-64             310-347/554-680
+      command to board image median (s)           2.8-3.4             3.3-4.3
+      CPU per move, bot processes / fake (ms)     34-42/4-5           40-51/12-15
+    Most of a 6-move game is its set-up (new, join, start, their images drawn cold).
 
-    python bench/multiprocess.py --games 20 --processes 2 --db postgresql:
-      new 31.5 moves/s, ack 61/394 ms, image 399/1122 ms, CPU 50/7 ms; base 16.1 moves/s, ack
-      30/310 ms, image 979/2113 ms, CPU 88/13 ms.
+    python bench/discord.py --games 200            (new, the whole games: 9195 moves in 182 s)
+      50.4 moves/s, acknowledgement median/p99 19/470 ms, autocomplete 8.5/175 ms, command to
+      board image 3.2/6.9 s (every table always has a command in flight: the queue), CPU per
+      move 30/4 ms, 0 unanswered.
 
-What changed (CPU per move, bot 86 -> 41 ms, fake 15 -> 7): images drawn in two worker processes
-(the event loop keeps its core); PNGs encoded with one fixed palette (render/palette.py: no
-palette learnt per band, deflate level 2); Athena's bands cut thin and keyed exactly, cards and
-the duel pasted from cached tiles (render/sprites.py), the duel's rows shared by the board and
-both private views (Athena image CPU per state, board and both private views: 35 -> 14.5 ms);
-engine views, legal moves and autocomplete choices computed once per state; a move starts
-from the table kept in memory, its write conditional on the row being unchanged, its whole
-transaction one trip to SQLite's thread (SQL statements per move 19.7 -> 11.6, transactions
-4.0 -> 1.1); the fake Discord reads request bodies without aiohttp's email-package parsing.
-At 200 games the bot is saturated and every table always has a command in flight, so the
-queue sits somewhere: commands and clicks now do the service's work 16 at a time
-(bot/discord/handlers.py WORK_SLOTS), already deferred, so autocomplete (which must answer
-within 3 s) no longer waits behind the whole load; the moves' results wait instead.
+What changed in the second session (CPU per move bot 41 -> 28 ms, fake 7 -> 3):
+- SQLite reads outside a transaction on a second, read-only connection (bot/store/sqlite.py):
+  autocomplete's one-statement read had waited ~110 ms (median) behind the writes for the
+  one connection; now ~10 ms. That alone took the 20 tables from 49 to 54 moves/s.
+- Image workers: a request's images for one worker in one call, views as JSON text validated
+  back in the worker (not pickled pydantic models), and plain processes answering over a
+  socket pair read by the event loop, without ProcessPoolExecutor's two threads per worker
+  (bot/service/images.py).
+- Athena's images drawn straight on the fixed palette's indices (no per-pixel mapping of each
+  strip), text and tiles mapped once and cached, band keys without a JSON dump of the view,
+  private army rows keyed by what they show (render/; bench/athena_images.py: 9.3 -> 6.2 ms CPU
+  per state, same PNG bytes).
+- Athena's views built without validating again, state clone by declared field types
+  (engine/athena; views of a state 0.57 -> 0.31 ms, clone 0.106 -> 0.069 ms).
+- The fake Discord (tests/discord/fakediscord): a bare asyncio HTTP/1.1 server for the REST
+  routes (aiohttp's cost ~140 us more per request), waiters woken only when their condition
+  holds, indexes instead of scans.
 
-What is left for 50 moves/s: on 2 cores bot and fake together must cost at most 40 ms of CPU
-per move; they cost ~48 (bot main thread ~18 ms: discord.py and aiohttp ~2.7 interactions and
-~5.5 HTTP calls per move, engine views and apply; image workers ~23 ms for ~2.6 images; SQLite
-~2 ms; fake 7). uvloop and orjson were measured and gave nothing here (32.4/33.6 with them,
-32.9/36.4 without, back to back).
+Figures of the first session of 2026-11-27 (base 1442b76 -> 65de09d): 13.6 -> 36.4 moves/s at
+20 games, 10.0 -> 23.5 at 200 games of 6 moves; CPU per move 86/15 -> 41/7 ms: images in two
+worker processes, one fixed palette for every PNG, Athena's bands cut thin and cached, views
+and legal moves once per state, one trip to SQLite per move, commands and clicks doing the
+service's work 16 at a time (bot/discord/handlers.py WORK_SLOTS) so that autocomplete (which
+must answer within 3 s) never waits behind the whole load at 200 games. uvloop and orjson were
+measured then and gave nothing.
 """
 
 from __future__ import annotations

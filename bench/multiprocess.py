@@ -45,8 +45,12 @@ bench/discord.py).
 with its default two image workers): new 31.5 moves/s, acknowledgement median/p99 61/394 ms,
 command to board image 399/1122 ms, CPU per move bots/fake 50/7 ms; base (1442b76, threads)
 16.1 moves/s, 30/310 ms, 979/2113 ms, 88/13 ms. The images' CPU fell enough that six
-processes on two cores no longer cost the moves. What is left for 50 moves/s is in
-bench/discord.py's docstring.
+processes on two cores no longer cost the moves.
+
+Later on 2026-11-27 (second session), quiet machine, back to back, same command: new 57.8
+moves/s, acknowledgement median/p99 59/362 ms, command to board image 179/675 ms, CPU per move
+bots/fake 28/2 ms; base (65de09d, the first session's end) 42.7 moves/s, 46/358 ms, 290/854
+ms, 37/5 ms. What changed is in bench/discord.py's docstring.
 """
 
 from __future__ import annotations
