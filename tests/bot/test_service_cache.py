@@ -64,15 +64,21 @@ async def test_another_process_writing_the_channel_is_never_missed(db_path, cloc
 
 
 def count_trips(store) -> list[str]:
-    """Every statement or transaction the SQLite store sends to its thread from now on."""
+    """Every statement or transaction the SQLite store sends to its connections' threads from
+    now on (the read-only connection's prefixed "reader:")."""
     sent: list[str] = []
-    original = store._conn._execute
 
-    async def counted(fn, *args, **kwargs):
-        sent.append(getattr(fn, "__name__", "?"))
-        return await original(fn, *args, **kwargs)
+    def counting(conn, prefix: str) -> None:
+        original = conn._execute
 
-    store._conn._execute = counted
+        async def counted(fn, *args, **kwargs):
+            sent.append(prefix + getattr(fn, "__name__", "?"))
+            return await original(fn, *args, **kwargs)
+
+        conn._execute = counted
+
+    counting(store._conn, "")
+    counting(store._reader, "reader:")
     return sent
 
 
@@ -84,7 +90,7 @@ async def test_a_move_from_the_kept_table_is_one_trip_to_the_database(service, s
     assert sent == ["_record"]  # no read: the write's compare-and-swap checks the row is unchanged
     sent.clear()
     await service.play(WHERE, BOB, (await moves(service, BOB))[0])
-    assert sent == ["_fetch_all", "_record"]  # bob's autocomplete read, then his move
+    assert sent == ["reader:_fetch_all", "_record"]  # bob's autocomplete read, then his move
 
 
 async def test_a_move_from_a_table_another_process_changed_is_checked_against_the_row(db_path, clock):
