@@ -60,7 +60,7 @@ class Attempt:
 class Memo:
     rev: int
     state: Any
-    views: dict[Role, Any] | None = None  # view_jsons() at this revision (private parts), once computed
+    views: dict[Role, Any] | None = None  # private_parts() at this revision, once computed
 
 
 class ServiceCore:

@@ -28,7 +28,7 @@ class Turn:
     were not to act at some point (they get pinged if they must act at the end), and the
     events of every action it stored (the human's and the AI replies that followed)."""
 
-    before_views: dict[Role, Any]  # view_jsons() before the request
+    before_views: dict[Role, Any]  # private_parts() before the request
     idle: set[Role]
     public: list[Text] = field(default_factory=list)
     private: dict[Role, list[Text]] = field(default_factory=dict)
@@ -40,7 +40,7 @@ class Turn:
         if table.state is None:
             return cls({}, {s.role for s in table.seats})
         return cls(
-            views if views is not None else view_jsons(table),
+            views if views is not None else private_parts(table),
             {s.role for s in table.seats} - table.active(),
             decisions={role: table.decision(role) for role in table.active()},
         )
@@ -88,14 +88,14 @@ class Draft:
         return self.add(Message(lines=list(lines), ephemeral=True, locale=locale, **more))
 
 
-def view_jsons(table: Table) -> dict[Role, Any]:
+def private_parts(table: Table) -> dict[Role, Any]:
     """What only each human sees, comparable with `==`: their view's JSON form minus the public
     one (the public changes are in the public message already, so they alone send no DM).
     Computed once per state and seats (the views themselves are the table's, shared with the
     images). Compared as structures, not as JSON text: dict equality ignores key order as
     `json.dumps(sort_keys=True)` did, without writing the text."""
     humans = tuple(s.role for s in table.humans())
-    key = ("view_jsons", humans)
+    key = ("private_parts", humans)
     found = table.derived.get(key)
     if found is None:
         public = table.view(None).model_dump(mode="json")
@@ -224,7 +224,7 @@ def turn_messages(
 
 
 def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) -> dict[Role, Any]:
-    after, newly = view_jsons(table), turn.asked(table)
+    after, newly = private_parts(table), turn.asked(table)
     for seat in table.humans():
         lines = list(turn.private.get(seat.role, []))
         changed = after[seat.role] != turn.before_views.get(seat.role)
