@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from types import UnionType
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -197,6 +197,20 @@ _ATOMS = frozenset({str, int, bool, float, type(None)})
 _new = object.__new__
 _set = object.__setattr__
 Copier = Callable[[Any], Any]
+M = TypeVar("M", bound=BaseModel)
+
+
+def unvalidated(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
+    """A model of `cls` holding `values` as they are, not validated again: `values` must hold
+    every field, in the model's order, of its declared type (what validation would have made),
+    and `fields_set` the fields a constructor call would have been given. For the copies of
+    `clone` and the views built for every state (engine/athena/visibility.py)."""
+    model = _new(cls)
+    _set(model, "__dict__", values)
+    _set(model, "__pydantic_fields_set__", fields_set)
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
 
 
 def _copy(value: Any) -> Any:
@@ -265,12 +279,7 @@ def _model_copier(cls: type[BaseModel]) -> Copier:
         values = old.copy()
         for name, copier in deep:
             values[name] = copier(old[name])
-        new = _new(cls)
-        _set(new, "__dict__", values)
-        _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", None)
-        return new
+        return unvalidated(cls, values, set(model.__pydantic_fields_set__))
 
     return copy
 

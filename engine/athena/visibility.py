@@ -7,14 +7,12 @@ shows only in that role's view.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from pydantic import BaseModel
 
 from engine.athena import powers, rules, scoring, structures
 from engine.athena.content import Content, content
 from engine.athena.events import half
-from engine.athena.state import Army, Attached, Engaged, State
+from engine.athena.state import Army, Attached, Engaged, State, unvalidated
 from engine.athena.view import (
     ArmyView,
     AthenaView,
@@ -27,32 +25,19 @@ from engine.athena.view import (
 )
 from engine.protocol import Role
 
-M = TypeVar("M", bound=BaseModel)
-
-_new = BaseModel.__new__
-_set = object.__setattr__
-
 
 def _every_field(cls: type[BaseModel]) -> set[str]:
     return set(cls.model_fields)
 
 
-def _make(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """A view model from values the engine already guarantees, without validating them again
-    (views are built for every state and role; validation, or `model_construct`, costs about
-    twice as much). `values` holds every field, in the order the model declares them, of the
-    declared types (float where float, lists, plain str): so the model equals, dumps and
-    pickles as `cls(**values)` would (tests/athena/test_view_construct.py proves it over many
-    states). `fields_set` names the fields `cls(...)` would have been given, for
-    `model_fields_set` and `model_dump(exclude_unset=True)`. Models built with every field
-    share one such set: pydantic only ever adds a field name to it (on assignment), which
-    leaves a set of every field unchanged."""
-    model = _new(cls)
-    _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", fields_set)
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
-    return model
+# Views are built for every state and role from values the engine already guarantees, so
+# without validating them again (`state.unvalidated`; validation, or `model_construct`, costs
+# about twice as much). Each holds every field in the model's order and declared types (float
+# where float, lists, plain str): it equals, dumps and pickles as `cls(**values)` would
+# (tests/athena/test_view_construct.py proves it over many states). Models built with every
+# field share one fields set: pydantic only ever adds a field name to it (on assignment),
+# which leaves a set of every field unchanged.
+_make = unvalidated
 
 
 _SLOT, _ARMY, _CAPTURED = _every_field(SlotView), _every_field(ArmyView), _every_field(CapturedView)

@@ -1,4 +1,4 @@
-"""`view` builds its models without validating them again (`visibility._make`): the result is
+"""`view` builds its models without validating them again (`state.unvalidated`): the result is
 the model a validated build gives, for views of many real states: equal, same JSON, same
 `model_fields_set` (so `model_dump(exclude_unset=True)` too), same field types, and it pickles."""
 
