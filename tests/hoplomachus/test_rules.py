@@ -243,7 +243,7 @@ def test_difficulties_give_their_blessings_prowess_and_influence():
     """seed 003 l.509-517."""
     chosen, valiant, fearless = (new_campaign("nox", d) for d in ("chosen", "valiant", "fearless"))
     assert (chosen.blessings, valiant.blessings, fearless.blessings) == (8, 4, 1)
-    assert (chosen.to_pick, valiant.to_pick, fearless.to_pick) == (3, 1, 1)
+    assert (chosen.to_pick, valiant.to_pick, fearless.to_pick) == (3, 1, 0)
     assert chosen.sheet.health == 6 and chosen.sheet.leadership == 6
     assert fearless.influence == 3 and fearless.tactics == []
     assert valiant.tactics == list(content().heroes["nox"].tactics)
