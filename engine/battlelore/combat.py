@@ -358,7 +358,7 @@ def retreat_options(state: State, u: Unit, lo: int, hi: int) -> dict[str, int]:
         steps = []
         for n in hexes.toward_edge(field.xy(h), edge):
             nn = hexes.name(n)
-            if stand(nn) or fly:
+            if stand(nn) or field.flies_over(state, u, nn):
                 steps.append(nn)
         if not steps:
             yield (h, dmg + k) if stand(h) else (last, dmg + since + k)

@@ -145,9 +145,19 @@ def stops(state: State, u: Unit, h: str) -> bool:
     return t.stop == "all" or (t.stop == "mounted" and mounted(u))
 
 
+def flies_over(state: State, u: Unit, h: str) -> bool:
+    """002 l.245: a flyer passes over friendly units, enemy units "qui n'ont pas le Vol" and
+    impassable hexes (never over an enemy flyer), on every move including a retreat."""
+    if not flies(u):
+        return False
+    o = state.unit_at(h)
+    return o is None or o.owner == u.owner or not flies(o)
+
+
 def reachable(state: State, u: Unit, start: str, steps: int) -> dict[str, int]:
     """Hexes the unit may end a move on, within `steps` (002 l.240-245), with the distance.
-    Never through a unit (flyers may pass over, not stop), never onto impassable ground."""
+    Never through a unit (flyers may pass over some, `flies_over`, and not stop there),
+    never onto impassable ground."""
     occ = state.occupied()
     fly = flies(u)
     seen = {start: 0}
@@ -163,7 +173,7 @@ def reachable(state: State, u: Unit, start: str, steps: int) -> dict[str, int]:
                 if nn in seen:
                     continue
                 blocked = impassable(state, nn) or (nn in occ and occ[nn].id != u.id)
-                if blocked and not fly:
+                if blocked and not (fly and flies_over(state, u, nn)):
                     continue
                 seen[nn] = d
                 nxt.append(nn)

@@ -29,8 +29,9 @@ Combat
 - "Two friendly units adjacent" for the flank die means two units other than the attacker.
 - Line of sight: heights are undefined, so every obstacle is tall (RULES-NOTES B1 16).
 - The owner of a retreating unit picks its path, among hexes toward its own edge
-  (RULES-NOTES B1 21); a flyer may retreat over units and impassable hexes but must end on
-  a free hex, and ignores the ford's damage and the village's stop (002 l.245).
+  (RULES-NOTES B1 21); a flyer may retreat over friendly units, enemy units without Vol and
+  impassable hexes (never over an enemy flyer) but must end on a free hex, and ignores the
+  ford's damage and the village's stop (002 l.245).
 - Offerings give mana to deities only (the sentence of l.198 giving them to units is read as
   a slip, RULES-NOTES B1 18). A re-roll's symbols give mana again (REROLL_GIVES_MANA).
 - Lore damage (a thunderbolt) is not an attack: no armour or terrain reduces it.
