@@ -133,6 +133,14 @@ class Game(Protocol):
     - `shortcuts: list[ShortcutGroup]`: typed commands that become notation, engine/plugins.py.
     - `league: LeagueFacts`: the variants a league may pick and the result fields leagues
       group by, engine/plugins.py.
+    - `glossary() -> Sequence[engine.glossary.Entry]`: every thing a player may read by name
+      (cards, powers, talents, abilities, prowesses, tactics, skills, Banes, Blessings,
+      deities and their Lore, units, marks of the images), each with its kind, name and whole
+      text: public information only. `/game explain name:` shows one, with autocomplete.
+    - `explain(state, role, command) -> Text | None`: a short effect text (~60 characters)
+      for one legal command, shown after its label wherever it is offered (`/play`
+      autocomplete, the local table's `moves`, the message carrying buttons); None when the
+      label says it all. See engine/glossary.py.
     A renderer may add extra images (`IMAGES`, render/__init__.py) that shortcuts show.
     """
 

@@ -32,7 +32,7 @@ def test_locale_normalization():
 def test_render_falls_back_and_nests():
     assert render(T("core.err.game_over"), "fr") == "La partie est terminée."
     assert render(T("core.err.game_over"), "en-GB") == "The game is over."
-    assert render(T("no.such.key"), "fr") == "no.such.key"
+    assert render(T("no.such.key"), "fr") == "key"  # words, never the dotted key (issue 25)
     nested = T("core.err.unknown_command", text="zz", examples=T("core.err.game_over"))
     assert "La partie est terminée." in render(nested, "fr")
 
