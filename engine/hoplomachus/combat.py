@@ -186,8 +186,10 @@ def attack(
         skill=T(f"hop.skill.{special}") if special else "",
     )  # fmt: skip
     victim = d
-    if hits >= d.hp:
-        for o in allies(f, d):  # Intercept: takes the blow if that saves the ally (l.570-572)
+    if hits >= d.hp and special is None:
+        # Intercept takes the blow if that saves the ally (l.570-572), an ally that "est
+        # attaqué": a Special (Agile, Heave, Long Shot) is no attack (l.462-466, l.550-552)
+        for o in allies(f, d):
             if has(o, "intercept") and o.hex and d.hex and hexes.distance(o.hex, d.hex) == 1:
                 victim = o
                 ctx.say("hop.ev.intercept", unit=who(o), ally=who(d))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.hoplomachus import GAME
 from engine.hoplomachus import commands as c
 from tests.hoplomachus.scenario import campaign as new_campaign
+from tests.hoplomachus.scenario import fight, scripted
 
 
 def test_fearless_gets_no_hero_prowess():
@@ -19,3 +20,25 @@ def test_fearless_gets_no_hero_prowess():
         assert legal and not any(isinstance(x, c.Prowess | c.Bonus) for x in legal)
         assert all(isinstance(x, c.Go) for x in legal)
     assert new_campaign("nox", "valiant").to_pick == 1 and new_campaign("nox", "chosen").to_pick == 3
+
+
+def test_intercept_protects_only_from_attacks_not_from_agile(monkeypatch):
+    """seed 003 l.462-466: Agile "n'est pas considérée comme une attaque mais comme un
+    Spécial"; Intercept (l.570-572) acts when an adjacent ally "est attaqué". A Horse
+    Lancer's Agile on a 1-HP rival beside a Hull Shield defeats the rival; the Shield is
+    untouched. A plain attack on the same rival is intercepted."""
+    scripted(monkeypatch, 1, 1)
+    state = fight(["p:pa_lancer@d5", "r:kl_blade@d4", "r:ar_shield@e4"])
+    blade, shield = state.fight.units[1:]
+    blade.hp = 1
+    assert c.Special(actor="d5", target="d4") in GAME.legal(state, "p1")
+    out = GAME.apply(state, "p1", c.Special(actor="d5", target="d4")).state
+    assert out.fight.get(blade.fid) is None and blade.fid in {u.fid for u in out.fight.fallen}
+    assert out.fight.get(shield.fid).hp == shield.health
+    # the same blow as an attack (a Deck Slinger has no Agile): the Shield takes it
+    scripted(monkeypatch, 1)
+    state = fight(["p:ar_sling@d5", "r:kl_blade@d4", "r:ar_shield@e4"])
+    blade, shield = state.fight.units[1:]
+    blade.hp = 1
+    out = GAME.apply(state, "p1", c.Attack(actor="d5", target="d4")).state
+    assert out.fight.get(blade.fid).hp == 1 and out.fight.get(shield.fid).hp == shield.health - 1
