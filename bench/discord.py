@@ -1,8 +1,17 @@
-"""The Discord bot under load: N games of Battle for Athena played at once through the fake
-Discord, by simulated users typing `/play` with autocomplete or clicking the buttons of their
+"""The Discord bot under load: N games of one game played at once through the fake Discord,
+by simulated users typing `/play` (after an autocomplete) or clicking the buttons of their
 DMs, images included.
 
-    python bench/discord.py [--games 20] [--scenario initiation] [--seed 1] [--max-moves 0] [--clicks 0.5]
+    python bench/discord.py [--game athena|mythic|battlelore|hoplomachus] [--games 20]
+        [--scenario initiation] [--seed 1] [--max-moves 0] [--clicks 0.5]
+
+Each move is the game's heuristic player's choice for the seat to play (GAME.players
+["heuristic"]), decided on the position the bot stored (its SQLite file, read-only); the
+player types it in `/play` after one autocomplete request (the first word typed), or clicks it
+when the bot's last DM offers that very move as a button (`--clicks`: how often a player
+clicks when it can). The CPU the bench spends deciding is printed apart, not counted as the
+fake's. Hoplomachus is a solo campaign: one user per table. Also printed: public and private
+images per move (private: the DMs).
 
 The bot runs in its own process (`bot.discord.run`, what `python -m bot` runs with a token)
 against the fake Discord of tests/discord on 127.0.0.1, with a fresh SQLite file. Prints
@@ -78,16 +87,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import os
 import random
 import re
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 # This file is named discord.py: keep its own folder off the path so `import discord` finds discord.py.
@@ -98,12 +110,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "discord")]
 
 from fakediscord import interactions as ix  # noqa: E402
 from fakediscord.server import FakeDiscord  # noqa: E402
-from tablehelp import is_group  # noqa: E402
 
 TARGET_P99_MS = 500
 RAMP = 0.02  # seconds between two tables' openings
 SETUP_WAIT = 120  # seconds a table waits for the answers to /game new, join and start
-LATE = {"autocomplete": 0, "move": 0}  # interactions the bot did not answer in time
+LATE = {"autocomplete": 0, "move": 0, "refused": 0, "stuck": 0}  # interactions the bot did not answer in time
 LANDED = [0]  # moves applied so far, all tables (the watchdog's sign of life)
 KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
 
@@ -184,31 +195,93 @@ async def wait_ready(fake: FakeDiscord, process: subprocess.Popen) -> None:
     await asyncio.sleep(0.2)  # READY and GUILD_CREATE processed
 
 
-async def choose(fake: FakeDiscord, user, channel, rng: random.Random) -> str | None:
-    typed = ""
-    for _ in range(10):
-        choices = await fake.autocomplete(user, channel, "play", "move", move=typed)
-        if not choices:
+@dataclass
+class Bench:
+    """What a game's tables need: its name, the options of `/game new`, its human seats."""
+
+    name: str
+    options: dict[str, object]
+    seats: int = 2
+
+
+BENCHES = {
+    "athena": Bench("Battle for Athena", {}),
+    "mythic": Bench("Mythic Battles", {}),
+    "battlelore": Bench("Battlelore Mythologie", {}),
+    "hoplomachus": Bench("Hoplomachus Victorum", {}, seats=1),  # a solo campaign
+}
+CHOICE_CPU = [0.0]  # the bench's CPU spent reading states and asking the heuristic players
+
+
+class Decider:
+    """A table's players deciding as the game's heuristic player would: the position is read
+    from the bot's own SQLite file (read-only), the move typed in notation (or clicked when a
+    DM offers that very move). Its CPU is counted apart from the fake's."""
+
+    def __init__(self, db: Path, game_id: str, channel, seed: int) -> None:
+        self.db, self.channel_id = db, str(channel.id)
+        self.game = importlib.import_module(f"engine.{game_id}").GAME
+        self.seed = seed
+        self.players: dict[str, object] = {}
+        self.conn: sqlite3.Connection | None = None
+
+    def _read(self) -> tuple[str, int, str | None, dict[str, str]] | None:
+        if self.conn is None:
+            self.conn = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True, timeout=30)
+        row = self.conn.execute(
+            "SELECT g.id, g.status, g.rev, s.state FROM games g LEFT JOIN snapshots s"
+            " ON s.game_id = g.id AND s.seq = g.seq WHERE g.channel = ? ORDER BY g.id DESC LIMIT 1",
+            (self.channel_id,),
+        ).fetchone()
+        if row is None:
             return None
-        pick = rng.choice(choices)
-        if not is_group(pick):
-            return pick["value"]
-        typed = pick["value"]
+        seats = dict(self.conn.execute("SELECT role, user_id FROM seats WHERE game_id = ?", (row[0],)))
+        return row[1], row[2], row[3], {r: u for r, u in seats.items() if u is not None}
+
+    def decide(self, users) -> tuple[str, object, str, int] | None:
+        """("running", user, move, rev) for the next human decision; (status, ...) once the game
+        is no longer running; None while no human seat has to decide."""
+        started = time.process_time()
+        try:
+            found = self._read()
+            if found is None or found[0] != "running" or found[2] is None:
+                return (found[0] if found else "lobby", None, "", 0)
+            status, rev, state_json, seats = found
+            state = self.game.load_state(json.loads(state_json))
+            by_id = {str(u.id): u for u in users}
+            humans = sorted(r for r in self.game.active(state) if seats.get(r) in by_id)
+            if not humans:
+                return None
+            role = humans[0]
+            if role not in self.players:
+                self.players[role] = self.game.players["heuristic"](self.seed + len(self.players))
+            move = self.game.notation.format(self.players[role].choose(state, role))
+            return status, by_id[seats[role]], move, rev
+        finally:
+            CHOICE_CPU[0] += time.process_time() - started
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+
+def offered(fake: FakeDiscord, user, move: str, rev: int):
+    """The DM message and button id that play `move` at `rev`, if the bot offered one."""
+    for message in reversed(fake.world.dm_channel(user).messages[-3:]):
+        if message.ephemeral or message.deleted:
+            continue
+        for cid in message.custom_ids:
+            parts = cid.split(":", 4)
+            if len(parts) == 5 and parts[2] == str(rev) and parts[3] == "play" and parts[4] == move:
+                return message, cid
     return None
 
 
-async def click_dm(fake: FakeDiscord, user, channel, rng: random.Random) -> bool:
-    """Click one of the buttons of the user's last DM (their choices, when few); True once the
-    move reached the channel, False if the button was already stale (an ephemeral refusal)."""
-    # the last visible DM (visible()[-1], found from the end: the DMs pile up over a game)
-    last = next(
-        (m for m in reversed(fake.world.dm_channel(user).messages) if not m.ephemeral and not m.deleted), None
-    )
-    buttons = last.custom_ids if last is not None else []
-    if not buttons:
-        return False
+async def click_dm(fake: FakeDiscord, user, channel, last, button: str) -> bool:
+    """Click a button of the user's DM; True once the move reached the channel, False if the
+    button was already stale (an ephemeral refusal)."""
     before, posted = len(channel.visible()), len(channel.messages)
-    inter = await fake.click(user, last, rng.choice(buttons))
+    inter = await fake.click(user, last, button)
 
     def answered_click() -> bool:
         # len(channel.visible()) > before or inter.ephemeral, each asked only once it can have
@@ -224,54 +297,63 @@ async def click_dm(fake: FakeDiscord, user, channel, rng: random.Random) -> bool
 
 async def play_game(
     fake: FakeDiscord,
+    game_id: str,
+    options: dict[str, object],
     channel,
     users,
+    decider: Decider,
     rng: random.Random,
-    scenario: str,
     seed: int,
     max_moves: int,
     clicks: float,
     image_ms: list[float],
     delay: float = 0.0,
 ) -> int:
-    """One table: open, join, start, then moves until nobody has any; returns moves applied.
-    No think time: each command goes as soon as the previous one is answered."""
-    alice, bob = users
+    """One table: open, join, start, then the heuristic players' moves until the game is over;
+    returns moves applied. No think time: each command goes as soon as the previous one is
+    answered."""
     await asyncio.sleep(delay)  # tables open over the first seconds, not all in the same instant
     # set-up answers may wait longer than moves: 200 tables open within 4 s, 600 first images
+    first, others = users[0], users[1:]
     await answered(
-        await fake.slash(alice, channel, "game new", game="athena", scenario=scenario, seed=seed), SETUP_WAIT
+        await fake.slash(first, channel, "game new", game=game_id, seed=seed, **options), SETUP_WAIT
     )
-    await answered(await fake.slash(bob, channel, "game join"), SETUP_WAIT)
-    await answered(await fake.slash(alice, channel, "game start"), SETUP_WAIT)
+    for user in others:
+        await answered(await fake.slash(user, channel, "game join"), SETUP_WAIT)
+    await answered(await fake.slash(first, channel, "game start"), SETUP_WAIT)
     moves = idle = 0
-    while idle < 3 and (not max_moves or moves < max_moves):
-        for user in (alice, bob):
-            try:
-                move = await choose(fake, user, channel, rng)
-            except TimeoutError:  # not acknowledged within Discord's 3 s: counted, and asked again
-                LATE["autocomplete"] += 1
+    while not max_moves or moves < max_moves:
+        decided = decider.decide(users)
+        if decided is None or decided[0] != "running":
+            if decided is not None and decided[0] != "lobby":
+                break  # over
+            idle += 1  # an automatic answer, or the last one still being stored: ask again
+            if idle > 600:  # 30 s with nobody to play
+                LATE["stuck"] += 1
                 break
-            if move is not None:
-                before, started = len(channel.visible()), time.monotonic()
-                try:
-                    if rng.random() < clicks and await click_dm(fake, user, channel, rng):
-                        moves += 1
-                        LANDED[0] += 1
-                    else:
-                        inter = await answered(await fake.slash(user, channel, "play", move=move))
-                        moves += 1 if inter.public else 0
-                        LANDED[0] += 1 if inter.public else 0
-                except (TimeoutError, RuntimeError):  # never answered within 30 s (expired): counted
-                    # (RuntimeError: the fake's wait_for, cancelled at its timeout inside its condition)
-                    LATE["move"] += 1
-                if any(m.files for m in channel.visible()[before:]):  # the board came with the answer
-                    image_ms.append((time.monotonic() - started) * 1000)
-                idle = 0
-                break
-        else:
-            idle += 1  # the last DMs may still be on their way: ask again before calling it over
             await asyncio.sleep(0.05)
+            continue
+        idle = 0
+        _, user, move, rev = decided
+        try:  # what the player sees while typing (the first word, as Discord asks on each key)
+            await fake.autocomplete(user, channel, "play", "move", move=move.split(" ")[0])
+        except TimeoutError:  # not acknowledged within Discord's 3 s: counted, and played anyway
+            LATE["autocomplete"] += 1
+        before, started = len(channel.visible()), time.monotonic()
+        button = offered(fake, user, move, rev) if rng.random() < clicks else None
+        try:
+            if button is not None and await click_dm(fake, user, channel, *button):
+                moves += 1
+            elif button is None:
+                inter = await answered(await fake.slash(user, channel, "play", move=move))
+                moves += 1 if inter.public else 0
+                LATE["refused"] += 0 if inter.public else 1
+        except (TimeoutError, RuntimeError):  # never answered within 30 s (expired): counted
+            # (RuntimeError: the fake's wait_for, cancelled at its timeout inside its condition)
+            LATE["move"] += 1
+        LANDED[0] = LANDED[0] + 1  # a sign of life for the watchdog
+        if any(m.files for m in channel.visible()[before:]):  # the board came with the answer
+            image_ms.append((time.monotonic() - started) * 1000)
     return moves
 
 
@@ -309,21 +391,31 @@ async def answered(inter: ix.Interaction, timeout: float = 30) -> ix.Interaction
 
 
 async def bench(
-    games: int, scenario: str, seed: int, max_moves: int, clicks: float, render_processes: int | None = None
+    game_id: str,
+    games: int,
+    scenario: str,
+    seed: int,
+    max_moves: int,
+    clicks: float,
+    render_processes: int | None = None,
 ) -> int:
+    spec = BENCHES[game_id]
+    options = {"scenario": scenario} if game_id == "athena" else dict(spec.options)
     fake = FakeDiscord()
     guild = fake.world.add_guild("Bench")
     tables = [
         (
             fake.world.add_channel(guild, f"table-{i}"),
-            (fake.world.add_user(f"a{i}"), fake.world.add_user(f"b{i}")),
+            tuple(fake.world.add_user(f"{'ab'[k] if k < 2 else k}{i}") for k in range(spec.seats)),
         )
         for i in range(games)
     ]
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "bot.log"
-        process = start_bot_process(fake, Path(tmp) / "agora.db", log, render_processes)
+        db = Path(tmp) / "agora.db"
+        process = start_bot_process(fake, db, log, render_processes)
+        deciders = [Decider(db, game_id, ch, 1000 * (seed + i)) for i, (ch, _) in enumerate(tables)]
         try:
             await wait_ready(fake, process)
             lags: list[float] = []
@@ -331,15 +423,18 @@ async def bench(
             monitor = asyncio.create_task(loop_lag(lags))
             stuck = asyncio.create_task(watchdog())
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, dump_tasks, "SIGUSR1")
+            load = os.getloadavg()[0]
             started, bot_cpu, bench_cpu = time.monotonic(), tree_cpu_seconds(process.pid), time.process_time()
             counts = await asyncio.gather(
                 *(
                     play_game(
                         fake,
+                        game_id,
+                        options,
                         ch,
                         users,
+                        deciders[i],
                         random.Random(seed + i),
-                        scenario,
                         seed + i,
                         max_moves,
                         clicks,
@@ -352,16 +447,23 @@ async def bench(
             elapsed = time.monotonic() - started
             bot_cpu = tree_cpu_seconds(process.pid) - bot_cpu
             bench_cpu = time.process_time() - bench_cpu
+            load = (load, os.getloadavg()[0])
             monitor.cancel()
             stuck.cancel()
             # the last DMs and edits still on their way: stopping under them logs send errors
             await fake.settle(quiet=0.5, timeout=60)
         finally:
+            for decider in deciders:
+                decider.close()
             process.terminate()
             process.wait(10)
             await fake.stop()
-        report(fake, games, counts, elapsed, lags, image_ms)
-        print(cpu_line(sum(counts), elapsed, bot_cpu, bench_cpu))
+        report(fake, spec.name, games, counts, elapsed, lags, image_ms)
+        print(cpu_line(sum(counts), elapsed, bot_cpu, bench_cpu - CHOICE_CPU[0]))
+        print(
+            f"players' choices (heuristic, state read from the database): {CHOICE_CPU[0]:.1f} s CPU"
+            f" in the bench, not counted above; load average {load[0]:.1f} at the start, {load[1]:.1f} at the end"
+        )
         errors = error_lines(log.read_text())
     for line in errors[:10]:
         print("bot log:", line)
@@ -369,10 +471,16 @@ async def bench(
 
 
 def report(
-    fake: FakeDiscord, games: int, counts: list[int], elapsed: float, lags: list[float], image_ms: list[float]
+    fake: FakeDiscord,
+    name: str,
+    games: int,
+    counts: list[int],
+    elapsed: float,
+    lags: list[float],
+    image_ms: list[float],
 ) -> None:
     inters = [i for i in fake.interactions.values() if i.ack_latency is not None]
-    print(f"{games} games of Battle for Athena at once through the fake Discord (bot in its own process)")
+    print(f"{games} games of {name} at once through the fake Discord (bot in its own process)")
     print(f"{'acknowledgement (ms)':<24}{'count':>7}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
     for label, group in [("all interactions", inters)] + [
         (name, [i for i in inters if i.kind == kind]) for kind, name in KINDS.items()
@@ -391,12 +499,23 @@ def report(
     deferred = sum(1 for i in inters if i.ack_type in (ix.DEFERRED_MESSAGE, ix.DEFERRED_UPDATE))
     unanswered = sum(1 for i in fake.interactions.values() if i.ack_latency is None)
     moves = sum(counts)
-    images = sum(len(m.files) for m in fake.world.messages.values())
+    public = sum(
+        len(m.files)
+        for m in fake.world.messages.values()
+        if m.channel_id in fake.world.channels and fake.world.channels[m.channel_id].guild_id is not None
+    )
+    private = sum(len(m.files) for m in fake.world.messages.values()) - public
     print(
         f"deferred: {deferred}, never acknowledged: {unanswered}"
-        f" (autocomplete past 3 s: {LATE['autocomplete']}, moves unanswered in 30 s: {LATE['move']})"
+        f" (autocomplete past 3 s: {LATE['autocomplete']}, moves unanswered in 30 s: {LATE['move']},"
+        f" moves refused: {LATE['refused']}, tables left with nobody to play: {LATE['stuck']})"
     )
-    print(f"moves applied: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s ({images} images sent)")
+    print(f"moves applied: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s")
+    if moves:
+        print(
+            f"images sent: {public} public, {private} private (DMs):"
+            f" {public / moves:.2f} public and {private / moves:.2f} private images per move"
+        )
     if image_ms:
         print(
             f"command to board image in the channel: median {statistics.median(image_ms):.0f} ms,"
@@ -411,8 +530,9 @@ def report(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(BENCHES), default="athena")
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--scenario", default="initiation")
+    parser.add_argument("--scenario", default="initiation", help="Battle for Athena's scenario")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--max-moves", type=int, default=0, help="stop each game after this many moves (0: play to the end)"
@@ -429,7 +549,15 @@ def main() -> int:
     args = parser.parse_args()
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     return asyncio.run(
-        bench(args.games, args.scenario, args.seed, args.max_moves, args.clicks, args.render_processes)
+        bench(
+            args.game,
+            args.games,
+            args.scenario,
+            args.seed,
+            args.max_moves,
+            args.clicks,
+            args.render_processes,
+        )
     )
 
 
