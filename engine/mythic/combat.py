@@ -299,7 +299,7 @@ def talent_choices(state: State, tag: str) -> list[tuple[object, int]]:
             if (tid == "overrun" and unit.vit < foe.vit) or (tid == "explosive_shells" and flying(foe)):
                 continue
             out.append((Use(talent=tid, unit=unit.card), cost))
-    if tag == "def" and "def" in card(state, unit).plus and not used(state, unit, PLUS_TAG + "def"):
+    if _attacked(state, tag) and "def" in line.plus and not used(state, unit, PLUS_TAG + "def"):
         out.append((Plus(stat="def"), 1))
     if tag == "def" and kind == "cc" and not raging(state, unit):
         # a counter-attack is an activation (001 Lexicon "Activate"; l.750): Rage of the
@@ -314,6 +314,14 @@ def talent_choices(state: State, tag: str) -> list[tuple[object, int]]:
             if cost is not None and ally.sq in near and ally.uid not in state.turn.aura:
                 out.append((Use(talent="aura_of_strength", unit=ally.card), cost))
     return out
+
+
+def _attacked(state: State, tag: str) -> bool:
+    """Whether this side's unit is rolled against in this combat: the target always, the
+    attacker when counter-attacked, since a counter-attack is "similar to an Attack, starting
+    from step 4" (001 l.695; 000 l.707) and buying a "+" is a talent announced at step 4
+    (001 l.78, l.507, l.796-798; 000 l.88, l.524, l.803-805)."""
+    return tag == "def" or state.combat.counter
 
 
 def talents_legal(state: State, role: str) -> list:

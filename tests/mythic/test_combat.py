@@ -390,3 +390,41 @@ def test_windows_open_on_the_hand_size_never_on_the_cards_held():
         if opens:
             assert "pass" in legal_texts(harass, "p1")
             assert ("harass marauders" in legal_texts(harass, "p1")) is (pp >= 2)
+
+
+def test_the_counter_attacked_attacker_may_buy_a_plus_on_defense(dice):
+    """A counter-attack is "similar to an Attack, starting from step 4" (001 l.695; 000 l.707);
+    at step 4 the attacker then the defender announce talents (001 l.507, l.796; 000 l.524,
+    l.803-805), and buying a "+" is such a use (001 l.78, l.798; 000 l.88). So the original
+    attacker, counter-attacked, is the defender of the counter-attack and may pay 1 power point
+    for +1 Defense against it: Spartans (+ on Defense) with 2 PP, counter-attacked by
+    Marauders."""
+    dice(*([1] * 8))
+    state, _ = _fight(
+        ["spartans@c3"],
+        ["marauders@c4"],
+        [("p1", "act spartans"), ("p1", "atk c3xc4"), ("p2", "cntr")],
+        hands={"p1": ["spartans"], "p2": ["marauders"]},
+        pp={"p1": 2},
+    )
+    assert state.top.kind == "talents" and state.top.role == "p1"
+    assert "plus def" in legal_texts(state, "p1")
+    state, _ = run(state, [("p1", "plus def")])
+    assert state.sides["p1"].pp == 1
+    state = _until(state, ("react", "talents", "harass", "dice", "wounds"))
+    spartans = content().units["spartans"].levels[5].defense
+    assert state.last_attack.def_roll.difficulty == spartans + 1  # the counter-attack faces Defense 8
+    assert state.last_attack.att_roll.difficulty == content().units["marauders"].levels[5].defense
+
+
+def test_no_plus_on_defense_for_the_attacker_without_a_counter_attack():
+    """Without a counter-attack nobody attacks the attacker: its "+" on Defense has nothing to
+    change (001 l.78: "+1 for its next Maneuver or action"), so no window asks for it."""
+    state, _ = _fight(
+        ["spartans@c3"],
+        ["marauders@c4"],
+        [("p1", "act spartans"), ("p1", "atk c3xc4"), ("p2", "pass")],
+        hands={"p1": ["spartans"], "p2": ["marauders"]},
+        pp={"p1": 2},
+    )
+    assert state.top is None or state.top.kind != "talents" or "plus def" not in legal_texts(state, "p1")
