@@ -117,20 +117,47 @@ def _round(c: tuple[float, float, float]) -> Hex:
     return (2 * rq + rr, rr)
 
 
+_SQ3 = 3**0.5 / 2  # x step of the doubled coordinates in a unit-radius pointy hex layout
+_SAMPLES = 48  # points per hex of distance: far more than a line needs to meet every hex
+
+
+def _at(px: float, py: float) -> Hex:
+    x, r = px / _SQ3, py / 1.5
+    q = (x - r) / 2
+    return _round((q, r, -q - r))
+
+
 @cache
 def crossed(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
-    """The hexes a centre-to-centre line from a to b passes through, ends excluded. Each
-    item holds one hex, or two when the line runs along their common edge (002 l.254)."""
+    """The hexes a centre-to-centre line from a to b passes through, ends excluded (002
+    l.253-254). An item of one hex is traversed; an item of two is an edge the line runs
+    along, with the hexes on both sides. A line that crosses an edge, even at its midpoint
+    (the "knight" lines at distance 4), goes from one hex into the other: it traverses both.
+
+    The line is walked in small steps; at each point it is nudged a hair to either side:
+    both nudges in one hex means the line is inside it; in two hexes, it is on their
+    common edge. Only a line lying along an edge stays on it between two points."""
     n = distance(a, b)
-    ca, cb = _cube(a), _cube(b)
-    out = []
-    for i in range(1, n):
-        t = i / n
-        pts = []
-        for eps in (1e-6, -1e-6):
-            pts.append(_round(tuple(ca[k] + eps * (1, 2, -3)[k] + (cb[k] - ca[k]) * t for k in range(3))))
-        out.append((pts[0],) if pts[0] == pts[1] else (pts[0], pts[1]))
-    return tuple(out)
+    if n < 2:
+        return ()
+    ax, ay, bx, by = a[0] * _SQ3, a[1] * 1.5, b[0] * _SQ3, b[1] * 1.5
+    dx, dy = bx - ax, by - ay
+    norm = (dx * dx + dy * dy) ** 0.5
+    ex, ey = -dy / norm * 1e-7, dx / norm * 1e-7
+    singles: list[Hex] = []
+    pairs: list[tuple[Hex, Hex]] = []
+    steps = _SAMPLES * n
+    for i in range(1, steps):
+        t = i / steps
+        px, py = ax + dx * t, ay + dy * t
+        h1, h2 = _at(px + ex, py + ey), _at(px - ex, py - ey)
+        if h1 == h2:
+            if h1 not in (a, b) and h1 not in singles:
+                singles.append(h1)
+        elif (h1, h2) not in pairs and a not in (h1, h2) and b not in (h1, h2):
+            pairs.append((h1, h2))
+    along = [p for p in pairs if p[0] not in singles and p[1] not in singles]
+    return tuple((h,) for h in singles) + tuple(along)
 
 
 def line_blocked(a: Hex, b: Hex, blocks) -> bool:

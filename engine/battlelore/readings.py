@@ -27,7 +27,9 @@ Set-up
 Combat
 - Modifiers first, caps last (RULES-NOTES B1 17); an attack always rolls at least MIN_DICE.
 - "Two friendly units adjacent" for the flank die means two units other than the attacker.
-- Line of sight: heights are undefined, so every obstacle is tall (RULES-NOTES B1 16).
+- Line of sight: heights are undefined, so every obstacle is tall (RULES-NOTES B1 16). A line
+  that crosses an edge, even at its midpoint, traverses both hexes; only a line lying along
+  an edge needs both sides blocked (002 l.254, hexes.crossed).
 - The owner of a retreating unit picks its path, among hexes toward its own edge
   (RULES-NOTES B1 21); a flyer may retreat over friendly units, enemy units without Vol and
   impassable hexes (never over an enemy flyer) but must end on a free hex, and ignores the

@@ -3,8 +3,8 @@ each reproducing the situation the audit described and citing seed 002."""
 
 from __future__ import annotations
 
-from engine.battlelore import GAME, combat, field
-from tests.battlelore.position import at, battle
+from engine.battlelore import GAME, combat, field, hexes
+from tests.battlelore.position import at, battle, play
 
 
 def names(state, role=None):
@@ -38,3 +38,41 @@ def test_a_retreating_flyer_never_crosses_an_enemy_flyer_l245_l277():
     # over enemy foot the retreat flies on to row 7
     state = battle(["p1 hop e4", "p2 pegas e5", "p1 hop d6", "p1 hop e6"])
     assert "d7" in combat.retreat_options(state, at(state, "e5"), 2, 2)
+
+
+# ---------------------------------------------------------------- line of sight (002 l.253-254)
+
+KNIGHT_FROM_G5 = ["c4", "c6", "d2", "d8", "f1", "f9", "h1", "h9", "i2", "i8", "j4", "j6"]
+
+
+def test_a_line_crossing_an_edge_at_its_midpoint_traverses_both_hexes_l254():
+    # From g5, the lines to the 12 "knight" hexes at distance 4 cross the common edge of two
+    # hexes at its midpoint: they go through both, so either one alone blocks the line.
+    for target in KNIGHT_FROM_G5:
+        g5, t = hexes.to_hex("g5"), hexes.to_hex(target)
+        assert hexes.distance(g5, t) == 4
+        crossed = hexes.crossed(g5, t)
+        assert len(crossed) == 4 and all(len(item) == 1 for item in crossed), target
+        for (h,) in crossed:
+            state = battle(["p1 crete g5", f"p2 hop {target}", f"p1 hop {hexes.name(h)}"])
+            assert not field.line_of_sight(state, at(state, "g5"), at(state, target)), (target, h)
+        clear = battle(["p1 crete g5", f"p2 hop {target}"])
+        assert field.line_of_sight(clear, at(clear, "g5"), at(clear, target))
+
+
+def test_only_a_line_along_an_edge_needs_blockers_on_both_sides_l254():
+    assert [len(item) for item in hexes.crossed(hexes.to_hex("d4"), hexes.to_hex("d6"))] == [2]
+    state = battle(["p1 crete d4", "p2 hop d6", "p1 hop e5"])
+    assert field.line_of_sight(state, at(state, "d4"), at(state, "d6"))
+    state = battle(["p1 crete d4", "p2 hop d6", "p1 hop e5", "p2 hop d5"])
+    assert not field.line_of_sight(state, at(state, "d4"), at(state, "d6"))
+
+
+def test_cretan_archers_cannot_shoot_through_one_midpoint_hex_l253_254():
+    # the audit's case: archers on f5, an enemy on b6, d5 alone holding a unit or a forest
+    for extra, terrain in ((["p1 hop d5"], None), (["p2 hop d5"], None), ([], {"d5": "forest"})):
+        state = battle(["p1 crete f5", "p2 hop b6", *extra], terrain=terrain)
+        state = play(state, "play c2 any", "act f5")
+        assert "fire f5xb6" not in names(state), (extra, terrain)
+    state = play(battle(["p1 crete f5", "p2 hop b6"]), "play c2 any", "act f5")
+    assert "fire f5xb6" in names(state)
