@@ -8,6 +8,7 @@ from typing import Any
 from bot.service.api import Actor, Reply, UserError, Where
 from bot.service.context import Table
 from bot.service.core import ServiceCore
+from bot.service.effects import command_effect, with_effect
 from bot.service.present import Draft, result_message
 from engine.errors import IllegalCommand
 from engine.i18n import T, render, with_names
@@ -204,6 +205,7 @@ class PlayMixin(ServiceCore):
             commands.setdefault(move, []).append(command)
             if move not in found:
                 words = hook(table.state, role, command) if callable(hook) else None
+                words = with_effect(words, command_effect(table.game, table.state, role, command))
                 found[move] = render(with_names(words, names), actor.locale) if words else ""
         # a move picked from this list is the command it was made from (notation round-trips);
         # a notation shared by several commands is left to the parser

@@ -35,6 +35,8 @@ class Plan:
     reached: bool  # the mark is within reach this turn (else the unit only approaches)
     term: str | None = None  # the priority that drove it (for telling the rival's turn)
     rank: int = 0  # its place in the priority list, from 1
+    toward: str | None = None  # the opponent it approaches (second pass), and the moves it
+    need: int = 0  # still needs to have it in range: the reason told names both
 
 
 def closed(f: Fight, u: Fighter) -> set[str]:
@@ -151,15 +153,17 @@ def plan(f: Fight, u: Fighter, forced: str | None = None) -> Plan:
             return Plan(best, reach[best], [s[1].fid for s in tied], True, term, rank)
     # second pass: approach the highest priority it can get closer to
     for rank, term in enumerate(prio, start=1):
+        target = None
         if term in ("key", "flag"):
             goals = goal_hexes(f, u, term)
         else:
             cands = [o for o in opp if _matches(f, u, o, term)]
             if not cands:
                 continue
-            far = hexes.flood({u.hex}, shut, u.hex)
-            target = min(cands, key=lambda o: (_key(f, o, term, far.get(o.hex, INF)), hexes.ORDER[o.hex]))
-            goals = {h for h in hexes.ALL if hexes.distance(h, target.hex) <= u.range}
+            # Closest / Farthest: the least / most movement required to be in range (seed 003
+            # l.275), measured to the hexes in range of the opponent, not to its own hex
+            target = min(cands, key=lambda o: (_key(f, o, term, moves_to_range(f, u, o)), hexes.ORDER[o.hex]))
+            goals = in_range_of(u, target)
         if not goals:
             continue
         dist = hexes.flood(goals, shut if not flight else set(hexes.board(f.arena).blocked), here)
@@ -172,8 +176,21 @@ def plan(f: Fight, u: Fighter, forced: str | None = None) -> Plan:
             spots = {h: d for h, d in reach.items() if h not in danger} or {here: 0}
         best = min(spots, key=lambda h: (dist.get(h, INF), spots[h], hexes.ORDER[h]))
         if dist.get(best, INF) < now:
-            return Plan(best, reach[best], [], False, term, rank)
+            need = moves_to_range(f, u, target) if target else 0
+            return Plan(best, reach[best], [], False, term, rank, target.fid if target else None, need)
     return stay
+
+
+def in_range_of(u: Fighter, o: Fighter) -> set[str]:
+    """The hexes from which `u` has `o` in range (range ignores obstacles, l.378)."""
+    return {h for h in hexes.ALL if hexes.distance(h, o.hex) <= u.range}
+
+
+def moves_to_range(f: Fight, u: Fighter, o: Fighter) -> int:
+    """The movement `u` needs to have `o` in range (seed 003 l.275: what Closest and
+    Farthest measure), whatever its Move this turn; INF when no path leads there."""
+    shut = set(hexes.board(f.arena).blocked) if has(u, "flight") else closed(f, u)
+    return hexes.flood(in_range_of(u, o), shut, u.hex).get(u.hex, INF)
 
 
 def threatened(f: Fight, u: Fighter) -> set[str]:

@@ -126,12 +126,18 @@ def term_text(term: str | None) -> Text | str:
     return T(f"hop.term.{term}") if term else ""
 
 
-def move_why(p: priorities.Plan, chosen: bool) -> Text:
+def move_why(p: priorities.Plan, chosen: bool, f: Fight | None = None) -> Text:
     """Why a rival or arena unit moves where it does: the priority of the arena it follows
-    (seed 003 l.337-353), within reach this turn or only approached."""
+    (seed 003 l.337-353), within reach this turn or only approached (naming the opponent
+    approached and the movement it still needs to have it in range, l.275)."""
     if p.term is None:
         return T("hop.because.stay")
     how = "chosen" if chosen else "reach" if p.reached else "approach"
+    target = f.get(p.toward) if f is not None and p.toward and not p.reached else None
+    if target is not None:
+        return T(
+            "hop.because.approach_unit", rank=p.rank, term=term_text(p.term), target=who(target), moves=p.need
+        )
     return T(f"hop.because.{how}", rank=p.rank, term=term_text(p.term))
 
 
@@ -309,7 +315,7 @@ def act(ctx: Ctx, u: Fighter, mark: str | None = None, target: str | None = None
                 f.pending.insert(0, u.fid)
                 ctx.state.ask = Ask(kind="mark", step="move", actor=u.fid, options=options)
                 return
-        move_unit(ctx, u, p.dest, move_why(p, mark is not None))
+        move_unit(ctx, u, p.dest, move_why(p, mark is not None, f))
     elif f.sub == "abil":
         run_abilities(ctx, u)
     else:
@@ -629,8 +635,8 @@ def engage_pick(ctx: Ctx, u: Fighter) -> tuple[list[str], str | None, int]:
             "fastest": lambda o: -move_of(o),
             "deadliest": lambda o: -len(o.dice),
             "least_deadly": lambda o: len(o.dice),
-            "farthest": lambda o: -hexes.distance(u.hex, o.hex),
-        }.get(term, lambda o: hexes.distance(u.hex, o.hex))
+        }.get(term, lambda o: 0)  # Closest / Farthest: no movement is needed to an opponent
+        # already in range (l.275), so every target in range ties and the player picks (l.384)
         top = min(key(o) for o in cands)
         return [o.fid for o in sorted(cands, key=lambda o: hexes.ORDER[o.hex]) if key(o) == top], term, rank
     return [min(targets, key=lambda o: (o.hp, hexes.ORDER[o.hex])).fid], None, 0

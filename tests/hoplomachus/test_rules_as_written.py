@@ -4,10 +4,12 @@ situation the audit described."""
 
 from __future__ import annotations
 
-from engine.hoplomachus import GAME
+from engine.hoplomachus import GAME, hexes, priorities, turn
 from engine.hoplomachus import commands as c
+from engine.hoplomachus.ctx import Ctx
+from engine.i18n import render
 from tests.hoplomachus.scenario import campaign as new_campaign
-from tests.hoplomachus.scenario import fight, scripted
+from tests.hoplomachus.scenario import fight, rival_turn, scripted
 
 
 def test_fearless_gets_no_hero_prowess():
@@ -42,3 +44,33 @@ def test_intercept_protects_only_from_attacks_not_from_agile(monkeypatch):
     blade.hp = 1
     out = GAME.apply(state, "p1", c.Attack(actor="d5", target="d4")).state
     assert out.fight.get(blade.fid).hp == 1 and out.fight.get(shield.fid).hp == shield.health - 1
+
+
+def test_closest_is_the_least_movement_needed_to_be_in_range():
+    """seed 003 l.275: Closest = "le moins de mouvement requis pour être à portée"; with
+    nothing in reach the unit approaches its highest priority (l.352-353). New Argonauts arena
+    (the Harbour Deck), hero not deployed: a Stone Guardian on d4 with your units on a1 and
+    f6 steps toward f6 (2 moves from range; a1 is 4), and says so."""
+    state = fight(["r:kl_guard@d4", "p:ar_shield@a1", "p:ar_sling@f6"], arena="argonauts")
+    f = state.fight
+    guard, far, near = f.units
+    assert (priorities.moves_to_range(f, guard, far), priorities.moves_to_range(f, guard, near)) == (4, 2)
+    ctx = rival_turn(state)
+    assert hexes.distance(guard.hex, "d4") == 1 and priorities.moves_to_range(f, guard, near) == 1
+    told = [e.text for e in ctx.events if e.data.get("key") == "hop.ev.move"]
+    assert len(told) == 1
+    en = render(told[0], "en")
+    assert "Stone Guardian (d4) moves to" in en and "the closest, Deck Slinger (f6), 2 moves away" in en
+    assert "le plus proche, Frondeur de pont (f6), à 2 mouvements de l’avoir à portée" in render(
+        told[0], "fr"
+    )
+
+
+def test_closest_ties_every_target_already_in_range():
+    """seed 003 l.275, l.384: an opponent in range needs no movement, so a rival whose bold
+    priority is Closest finds every target in range tied and the player chooses."""
+    state = fight(["r:ve_thrower@d3", "p:kl_blade@d4", "p:kl_guard@d5"], arena="argonauts")
+    f = state.fight
+    thrower = f.units[0]
+    tied, term, _ = turn.engage_pick(Ctx(state), thrower)
+    assert term == "closest" and sorted(tied) == sorted(u.fid for u in f.units[1:])
