@@ -20,7 +20,9 @@ LIMITS = {"min": 12, "max": 18, "hero": 2, "creature": 4}
 
 
 def limits(points: int) -> dict[str, int]:
-    return {k: max(1, v * points // BASE) for k, v in LIMITS.items()}
+    """Every limit pro rata, "toujours arrondi vers le bas" (002 l.207, l.210): a 150-point
+    army may field no hero (2 x 150 / 400 = 0.75 -> 0)."""
+    return {k: v * points // BASE for k, v in LIMITS.items()}
 
 
 def allowed_units(people: str, enemy: str) -> list[str]:

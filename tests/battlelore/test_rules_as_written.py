@@ -3,7 +3,12 @@ each reproducing the situation the audit described and citing seed 002."""
 
 from __future__ import annotations
 
-from engine.battlelore import GAME, combat, field, hexes
+import pytest
+
+from engine.battlelore import GAME, army, combat, field, hexes
+from engine.battlelore.army import Army
+from engine.battlelore.content import content
+from engine.errors import IllegalCommand
 from tests.battlelore.position import at, battle, play
 
 
@@ -76,3 +81,18 @@ def test_cretan_archers_cannot_shoot_through_one_midpoint_hex_l253_254():
         assert "fire f5xb6" not in names(state), (extra, terrain)
     state = play(battle(["p1 crete f5", "p2 hop b6"]), "play c2 any", "act f5")
     assert "fire f5xb6" in names(state)
+
+
+# ---------------------------------------------------------------- army limits (002 l.207, l.210)
+
+
+def test_limits_scale_always_rounded_down_so_150_points_field_no_hero_l207_l210():
+    assert army.limits(150) == {"min": 4, "max": 6, "hero": 0, "creature": 1}
+    with pytest.raises(IllegalCommand) as e:
+        army.validate(Army(units=("achil",) + ("sling",) * 4), "greek", "persia", 150, 0)
+    assert e.value.text.key == "bl.err.too_many" and e.value.text.params["most"] == 0
+    army.validate(Army(units=("sling",) * 5), "greek", "persia", 150, 0)
+    for preset in ("greek1", "greek2"):
+        fitted = army.from_preset(preset, 150, 0)
+        assert not any(content().units[army.split(e)[0]].cls == "hero" for e in fitted.units)
+        army.validate(fitted, "greek", "persia", 150, 0)
