@@ -2,12 +2,15 @@
 
 Work races a short timer (`DEFER_AFTER`): if the service has not answered by then the
 interaction is deferred, so it is always acknowledged well within Discord's 3 seconds
-while quick refusals still arrive as a direct ephemeral answer.
+while quick refusals still arrive as a direct ephemeral answer. Work that stores a move has
+the interaction acknowledged before the move's transaction, timer or not (bot/store/outbox.py
+`acknowledged`): a move is never stored for an interaction nobody could answer any more.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -20,10 +23,12 @@ from bot.discord.choices import ALIAS, VALUE_LIMIT, choice_value, expand, matchi
 from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import error_reply, log_unexpected
 from bot.service.api import Actor, Message, Reply, UserError, Where
-from bot.store.outbox import CLICK, begin
+from bot.service.chains import SEPARATOR
+from bot.store.outbox import CLICK, Unacknowledged, begin
 from engine.errors import IllegalCommand
 from engine.i18n import T, t
 
+log = logging.getLogger("agora.discord")
 DEFER_AFTER = 0.2
 # Commands and clicks doing the service's work at once; the others wait their turn, already
 # deferred. Past this, more work in flight only lengthens the event loop's queue, and
@@ -49,23 +54,24 @@ async def _answer(
     answer = Answer(interaction, bot.delivery)
     # the moves this interaction records owe their announcement (a click's never rides on its answer)
     owed = begin((CLICK if answer.is_click else "") + interaction.token)
+    # "thinking..." remembered (durable) before it shows: a crash after the defer always finds it
+    owed.acknowledge = answer.acknowledger(where, public)
     work = asyncio.ensure_future(_in_turn(bot, call, where, actor))
     done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
-    thinking = not done and not answer.is_click
-    if thinking:  # remembered before it shows: a crash after the defer always finds it to resolve
-        await bot.delivery.thinking(interaction.token, interaction.application_id, where, public)
-        await answer.defer(public)
-    elif not done:
-        await answer.defer(public)
+    if not done:
+        await owed.acknowledge()
     try:
         reply = await work
+    except Unacknowledged:  # Discord gave up on it before its move was stored: nothing changed
+        log.warning("interaction %s expired before it was acknowledged; not played", interaction.id)
+        return
     except Exception as exc:  # the error mapper decides what the user reads
         reply = error_reply(exc, doing, game)
     # the game's channel: a click in a DM gets its public messages posted there
     target = reply.where or where
     try:
         await answer.send(reply, target.channel_id)
-        await bot.delivery.delivered(owed, deferred=thinking)
+        await bot.delivery.delivered(owed, deferred=answer.remembered)
     except Exception as exc:  # the service's work is done; a failed send must not look like its failure
         log_unexpected(
             exc, f"{doing}: sending the reply", game if reply.game_id is None else str(reply.game_id)
@@ -110,6 +116,8 @@ async def complete_move(interaction: discord.Interaction, current: str) -> list[
     A move reads as the game's words for it with its notation (the value sent); typing
     words ("spartans") finds the moves whose words contain them."""
     bot: Any = interaction.client
+    if SEPARATOR in current:  # a chain: its last step completed after the steps typed before it
+        return await complete_chain(interaction, current)
     try:
         pairs = await bot.service.legal_choices(where_of(interaction), actor_of(interaction))
     except (UserError, IllegalCommand):
@@ -133,6 +141,24 @@ async def complete_move(interaction: discord.Interaction, current: str) -> list[
             name = _worded(words.get(entry.value, ""), entry.value)
         choices.append(app_commands.Choice(name=_clip(name), value=value))
     return choices
+
+
+async def complete_chain(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """`play c2; act d2; act` -> the chains ending in each move the typed steps leave (only
+    those Discord can carry whole: a longer chain is typed, not picked)."""
+    bot: Any = interaction.client
+    try:
+        pairs = await bot.service.chain_choices(where_of(interaction), actor_of(interaction), current)
+    except (UserError, IllegalCommand):
+        return []
+    except Exception as exc:
+        log_unexpected(exc, "autocomplete /play chain", None)
+        return []
+    return [
+        app_commands.Choice(name=_clip(_worded(words, chain)), value=chain)
+        for chain, words in pairs
+        if len(chain) <= VALUE_LIMIT
+    ][:25]
 
 
 def _worded(words: str, move: str) -> str:

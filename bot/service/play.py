@@ -6,16 +6,29 @@ import re
 from typing import Any
 
 from bot.service.api import Actor, Reply, UserError, Where
+from bot.service.chains import (
+    MAX_STEPS,
+    SEPARATOR,
+    Step,
+    join_chain,
+    keeps_going,
+    parse_step,
+    simulate,
+    split_chain,
+    stop_lines,
+)
 from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.effects import command_effect, with_effect
-from bot.service.present import Draft, result_message
+from bot.service.present import Draft, command_label, result_message, window_lines
+from bot.store import SeatRecord
 from engine.errors import IllegalCommand
-from engine.i18n import T, render, with_names
+from engine.i18n import T, Text, render, with_names
 from engine.protocol import Result
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
 COMPACT_FROM = 4  # a family of numbered moves this large is listed as one line
+CHAIN_CHOICES = 12  # moves listed to the author of a chain that stopped
 
 
 _TRAILING_NUMBER = re.compile(r"^(.*?[^\d])(\d+)$")
@@ -98,6 +111,9 @@ class PlayMixin(ServiceCore):
         seat = self._seated(table, actor)
         if seat.role not in table.active():
             raise self._hinted(IllegalCommand("core.err.not_your_turn"), table, seat.role, move or "")
+        steps = split_chain(move or "") if command is None else []
+        if len(steps) > 1:
+            return await self._play_chain(table, actor, seat, steps)
         try:
             if command is None:
                 text = (move or "").strip()
@@ -118,6 +134,91 @@ class PlayMixin(ServiceCore):
         draft, locale = await self._draft(table)
         self._present(draft, table, turn, locale, lapsed)
         return draft
+
+    async def _play_chain(self, table: Table, actor: Actor, seat: SeatRecord, steps: list[str]) -> Draft:
+        """Several moves in one `/play` (bot/service/chains.py): each step checked as a single
+        `/play` on the state the previous one left, the accepted ones stored in one
+        transaction, one public message for all. A refused first step refuses the chain (nothing
+        changes); a later one stops it, keeping what was done, and the author is told why."""
+        if len(steps) > MAX_STEPS:
+            raise UserError("bot.err.chain_too_long", count=len(steps), limit=MAX_STEPS)
+        role, sim, accepted, stopped = seat.role, table, [], []
+        index = 0
+        while index < len(steps) and len(accepted) < 4 * MAX_STEPS:  # autos are few; never endless
+            text, before = steps[index], sim.active()
+            try:
+                known = sim.derived.get(("by_notation", role)) if sim is table else None
+                command = (known or {}).get(text) or parse_step(sim, role, text)
+                outcome = sim.game.apply(sim.state, role, command)
+            except IllegalCommand as exc:
+                auto = self._own_auto(sim, role)
+                if auto is not None:  # a move that plays itself comes first, as between two /play
+                    accepted.append(auto)
+                    sim = sim.moved(sim.record, auto.outcome.state)
+                    if keeps_going(before, sim.active(), role):
+                        continue
+                    stopped = self._chain_passed(sim, index, steps)
+                    break
+                if not accepted:
+                    raise self._hinted(exc, sim, role, text) from exc
+                exc = self._hinted(exc, sim, role, text)
+                asked = self._chain_asked(sim, role)
+                hint = getattr(exc, "hint", None)
+                stopped = stop_lines(index, len(steps), text, exc.text, hint, steps[index + 1 :], asked)
+                break
+            accepted.append(Step(role, actor.user_id, command, outcome))
+            sim = sim.moved(sim.record, outcome.state)
+            index += 1
+            if index < len(steps) and not keeps_going(before, sim.active(), role):
+                stopped = self._chain_passed(sim, index, steps)
+                break
+        now, turn = self._now(), self._begin(table)
+        lapsed = [T("bot.request.lapsed")] if table.record.pending else []
+        async with self.store.transaction():  # all the chain's actions, or none
+            for step in accepted:
+                table = await self._commit(
+                    table, step.role, step.user_id, step.command, step.outcome, turn, now, step.auto
+                )
+        table = await self._run_ai(table, turn, now)
+        draft, locale = await self._draft(table)
+        self._present(draft, table, turn, locale, lapsed)
+        if stopped:
+            draft.add_ephemeral(stopped, actor.locale)
+        return draft
+
+    @staticmethod
+    def _own_auto(table: Table, role: str) -> Step | None:
+        """The chain author's forced move or standing order due now, applied, if any."""
+        standing = table.standing()
+        if standing is None or standing[0].role != role:
+            return None
+        seat, command, forced = standing
+        auto = (
+            T("bot.auto.forced", name=seat.name)
+            if forced
+            else T("bot.auto.order", name=seat.name, choice=command_label(table, role, command))
+        )
+        return Step(role, None, command, table.game.apply(table.state, role, command), auto)
+
+    @staticmethod
+    def _chain_asked(table: Table, role: str) -> list[Text]:
+        """What the game asks the author now: the window's question, or their moves."""
+        if role not in table.active():
+            return []
+        asked = window_lines(table, role)
+        if asked:
+            return asked
+        moves = summarize_moves(
+            sorted({table.game.notation.format(c) for c in table.legal(role)}, key=natural_key)
+        )
+        return [T("bot.chain.choices", moves=moves[:CHAIN_CHOICES])] if moves else []
+
+    @staticmethod
+    def _chain_passed(table: Table, index: int, steps: list[str]) -> list[Text]:
+        """The chain stopped because the decision is someone else's now (or the game ended)."""
+        waiting = sorted(table.name(r) for r in table.active())
+        reason = T("bot.chain.passed", names=waiting) if waiting else T("bot.chain.over")
+        return stop_lines(index, len(steps), steps[index], reason, None, steps[index + 1 :], [])
 
     def _hinted(self, exc: IllegalCommand, table: Table, role: str, typed: str) -> IllegalCommand:
         """Every refused move says what was expected: the valid move closest to what was typed
@@ -176,6 +277,8 @@ class PlayMixin(ServiceCore):
         if found is None:
             return []
         table, role = found
+        if SEPARATOR in prefix:  # a chain: its last step, after the steps typed before it
+            return [value for value, _ in self._chain_completions(table, role, prefix, actor.locale)]
         moves = table.derived.get(("moves", role))
         if moves is None:
             moves = table.derived[("moves", role)] = sorted(
@@ -212,6 +315,35 @@ class PlayMixin(ServiceCore):
         table.derived[("by_notation", role)] = {m: c[0] for m, c in commands.items() if len(c) == 1}
         choices = table.derived[key] = sorted(found.items(), key=lambda item: natural_key(item[0]))
         return list(choices)
+
+    async def chain_choices(self, where: Where, actor: Actor, typed: str) -> list[tuple[str, str]]:
+        """(chain, words of its last step) for autocomplete of a chain being typed: the typed
+        steps kept, the last one completed from the moves the state after them allows
+        (simulated, never stored; nothing past a die roll or a reveal: chains.simulate)."""
+        found = await self._deciding(where, actor)
+        if found is None:
+            return []
+        return self._chain_completions(found[0], found[1], typed, actor.locale)
+
+    def _chain_completions(self, table: Table, role: str, typed: str, locale: str) -> list[tuple[str, str]]:
+        head, _, last = typed.rpartition(SEPARATOR)
+        steps = split_chain(head)
+        after = simulate(table, role, steps)
+        if after is None:
+            return []
+        names, hook = table.names(), getattr(table.game, "label", None)
+        wanted = last.strip().lower()
+        found: dict[str, str] = {}
+        for command in after.legal(role):
+            move = after.game.notation.format(command)
+            if move in found or not move.lower().startswith(wanted):
+                continue
+            words = hook(after.state, role, command) if callable(hook) else None
+            found[move] = render(with_names(words, names), locale) if words else ""
+        prefix = join_chain(steps)
+        return [
+            (f"{prefix}{SEPARATOR} {m}", w) for m, w in sorted(found.items(), key=lambda i: natural_key(i[0]))
+        ]
 
     async def legal_groups(
         self, where: Where, actor: Actor, prefix: str = "", limit: int = AUTOCOMPLETE_LIMIT
