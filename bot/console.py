@@ -35,6 +35,7 @@ DEFAULT_USER = "you"  # lines without @name; also the local table's server manag
 LOCAL_TABLE = Where("local", "table")
 GAME_COMMANDS = {
     "new",
+    "explain",
     "join",
     "leave",
     "addbot",
@@ -66,6 +67,7 @@ GAME_OPTIONS = {
     "settings": ("locale", "reminder_hours", "clock_days"),
     "orders": ("order", "value"),
     "hall": ("game", "export", "players"),
+    "explain": ("name", "game"),
 }
 
 
@@ -181,6 +183,8 @@ class LocalTable:
 
     async def dispatch(self, p: Parsed, actor: Actor) -> Reply | None:
         service, where, opt = self.service, self.where, p.options
+        if p.command == "help" and p.args:  # `help keen edge`: what that thing of the game does
+            return await service.explain(where, actor, " ".join(p.args))
         if p.command == "help":
             self.show(service.help(actor, [f"/{g}" for g in self.commands.groups if g != "league"]), p.user)
             self.write(self.text(Text("bot.console.help")))
@@ -218,7 +222,7 @@ class LocalTable:
                     option=unknown[0],
                     known=", ".join(known) or "–",
                 )
-            if p.args:
+            if p.args and sub != "explain":  # `/game explain keen edge` reads the words as the name
                 raise UserError("bot.console.extra_words", command=f"/{p.command}", words=" ".join(p.args))
         if sub == "new":
             game = opt.pop("game", None) or (p.args[0] if p.args else "")
@@ -240,6 +244,10 @@ class LocalTable:
             return await service.rules(where, actor, opt.get("game"))
         if sub == "list":
             return await service.listing(where, actor)
+        if sub == "explain":
+            return await service.explain(
+                where, actor, " ".join(w for w in [opt.get("name"), *p.args] if w), opt.get("game")
+            )
         if sub == "hall":
             export = (opt.get("export") or "false").strip().lower() in ("true", "yes", "1", "oui", "vrai")
             players = (opt.get("players") or "false").strip().lower() in ("true", "yes", "1", "oui", "vrai")

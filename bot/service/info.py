@@ -15,7 +15,14 @@ from bot.service.images import ImageJob, image_name
 from bot.service.option_guide import games_guide, option_lines
 from bot.service.orders import order_lines
 from bot.service.play import summarize_moves
-from bot.service.present import Draft, choice_buttons, result_lines, seat_list, window_lines
+from bot.service.present import (
+    Draft,
+    choice_buttons,
+    choice_effects,
+    result_lines,
+    seat_list,
+    window_lines,
+)
 from bot.service.timers import GameTimers
 from bot.store import GuildSettings
 from engine.i18n import LOCALES, T, Text, normalize_locale, with_names
@@ -127,7 +134,9 @@ class InfoMixin(ServiceCore):
             if seat.role in table.active()
             else []
         )
-        lines += window_lines(table, seat.role) + order_lines(table, seat.role)
+        lines += (
+            window_lines(table, seat.role) + choice_effects(table, seat.role) + order_lines(table, seat.role)
+        )
         if moves:
             lines.append(T("bot.hand.moves", moves=summarize_moves(moves)))
         elif table.record.status == "running":

@@ -14,6 +14,7 @@ from typing import Any
 from bot.service.api import Button, Message, Reply
 from bot.service.buttons import button
 from bot.service.context import Table
+from bot.service.effects import command_effect
 from bot.service.images import ImageJob, image_name
 from bot.store import GameRecord
 from engine.i18n import T, Text, with_names
@@ -174,16 +175,33 @@ def window_choices(table: Table, role: Role) -> tuple[list[Any], bool]:
     return [*[c for c in choices if c != window.timeout][: MAX_BUTTONS - 1], window.timeout], True
 
 
-def choice_buttons(table: Table, role: Role) -> list[Button]:
-    """A reaction window's choices; otherwise one button per legal command when there
-    are few."""
+def _button_commands(table: Table, role: Role) -> tuple[list[Any], list[Any]]:
+    """(the commands given a button, the role's legal commands)."""
     commands = table.legal(role) if role in table.active() else []
     shown, _ = window_choices(table, role)
     if not shown:
         if not 0 < len(commands) <= MAX_BUTTONS:
-            return []
+            return [], commands
         shown = commands
+    return shown, commands
+
+
+def choice_buttons(table: Table, role: Role) -> list[Button]:
+    """A reaction window's choices; otherwise one button per legal command when there
+    are few."""
+    shown, commands = _button_commands(table, role)
     return _buttons_for(table, role, shown, [commands.index(c) if c in commands else 0 for c in shown])
+
+
+def choice_effects(table: Table, role: Role) -> list[Text]:
+    """Buttons keep their short words; the message carrying them says what each does
+    (optional `GAME.explain`): `• Use Fury: the attack rolls one more die`."""
+    lines = []
+    for command in _button_commands(table, role)[0]:
+        effect = command_effect(table.game, table.state, role, command)
+        if effect is not None:
+            lines.append(T("bot.choice.effect", label=command_label(table, role, command), effect=effect))
+    return lines
 
 
 def window_lines(table: Table, role: Role) -> list[Text]:
@@ -239,6 +257,7 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
                 if asked and not still
                 else [T("bot.private.waiting") if still else T("bot.private.choose")]
             )
+            lines += [] if still else [with_names(e, table.names()) for e in choice_effects(table, seat.role)]
         message = draft.add(Message(lines=lines, to_user=seat.user_id, buttons=buttons, locale=seat.locale))
         if changed and images:
             view = table.view(seat.role)

@@ -12,6 +12,7 @@ from bot.service.api import Actor, Reply, UserError, Where
 from bot.service.buttons import decode
 from bot.service.clock import ClockMixin
 from bot.service.directory import DirectoryMixin
+from bot.service.glossary import GlossaryMixin
 from bot.service.hall import HallMixin
 from bot.service.info import InfoMixin
 from bot.service.lobby import LobbyMixin
@@ -26,7 +27,15 @@ MOVES = {"play", "pick"}  # button actions that are a move (`_play`): they write
 
 
 class TableService(
-    LobbyMixin, PlayMixin, RequestsMixin, InfoMixin, ClockMixin, OrdersMixin, DirectoryMixin, HallMixin
+    LobbyMixin,
+    PlayMixin,
+    RequestsMixin,
+    InfoMixin,
+    ClockMixin,
+    OrdersMixin,
+    DirectoryMixin,
+    HallMixin,
+    GlossaryMixin,
 ):
     async def press(self, where: Where, actor: Actor, custom_id: str) -> Reply:
         """A button click. The game comes from the id (buttons also sit in DMs); a click

@@ -33,6 +33,22 @@ def _order_completer(order_of: Any) -> Any:
     return complete
 
 
+async def _complete_explain(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The channel's (or the chosen) game's glossary entries matching what is typed, in the
+    asker's language, with a few words of each."""
+    try:
+        found = await interaction.client.service.glossary_choices(  # type: ignore[attr-defined]
+            where_of(interaction),
+            actor_of(interaction),
+            current,
+            getattr(interaction.namespace, "game", None) or None,
+        )
+    except Exception as exc:  # autocomplete cannot show an error
+        log_unexpected(exc, "autocomplete /game explain", None)
+        return []
+    return [app_commands.Choice(name=name, value=value) for name, value in found]
+
+
 def _look(group: app_commands.Group, name: str, method: str) -> None:
     """A subcommand without options that only shows something to the asker."""
 
@@ -73,6 +89,15 @@ def add_table(group: app_commands.Group, games: list[Game]) -> None:
     @app_commands.choices(game=[app_commands.Choice(name=named(g.names), value=g.id) for g in games])
     async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
         await run_command(interaction, lambda s, w, a: s.rules(w, a, game_id=game), public=False)
+
+    explained = [g for g in games if getattr(g, "glossary", None) is not None]
+    if explained:
+
+        @subcommand(group, "explain", "name", "game")
+        @app_commands.autocomplete(name=_complete_explain)
+        @app_commands.choices(game=[app_commands.Choice(name=named(g.names), value=g.id) for g in explained])
+        async def explain(interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+            await run_command(interaction, lambda s, w, a: s.explain(w, a, name, game), public=False)
 
     @subcommand(group, "export")
     async def export(interaction: discord.Interaction) -> None:

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from engine.errors import IllegalCommand
+from engine.glossary import Entry
 from engine.i18n import T, Text, register_catalog, render, role_text
 from engine.players import RandomPlayer
 from engine.plugins import Choice, LeagueFacts, Move, Param, Shortcut, ShortcutGroup, TableContext
@@ -337,3 +338,24 @@ GAME.shortcuts = [  # type: ignore[attr-defined]
         ),
     )
 ]
+
+
+def glossary() -> list[Entry]:
+    """Every bird and the storm, read by `/game explain` (engine/glossary.py)."""
+    birds = [
+        Entry(f"bird.{b}", "unit", bird_name(b), (T("augury.gloss.bird", points=p),), aliases=(b,))
+        for b, p in BIRDS.items()
+    ]
+    storm = Entry("storm", "rule", T("augury.gloss.storm_name"), (T("augury.gloss.storm"),))
+    return [*birds, storm]
+
+
+def explain(state: State, role: Role, command: Any) -> Text | None:
+    """A release's few words: the points it scores now."""
+    if isinstance(command, Release):
+        return T("augury.gloss.gain", gain=BIRDS[command.bird] + (state.options.variant == "storm"))
+    return None
+
+
+GAME.glossary = glossary  # type: ignore[attr-defined]
+GAME.explain = explain  # type: ignore[attr-defined]
