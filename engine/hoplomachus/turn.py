@@ -579,7 +579,12 @@ def special_use(ctx: Ctx, u: Fighter) -> tuple | None:
     if has(u, "agile") and normal:
         return ("agile", None)
     if has(u, "heave"):
-        marked = min((o.hp for o in normal), default=10**6)
+        # l.601-604: Heave fires when an opponent weaker than the one the normal attack marks
+        # (by the arena's priorities) is within 3 hexes. Readings: with several marks tied
+        # the weakest of them counts (Heave then beats whichever one the player would pick);
+        # with no normal attack possible there is no mark, so any opponent within 3 will do.
+        tied = attack_pick(f, u)[0]
+        marked = min((f.get(fid).hp for fid in tied), default=10**6)
         weaker = [o for o in foes(f, u) if in_range(u, o, 3) and o.hp < marked]
         if weaker:
             return ("heave", min(weaker, key=lambda o: (o.hp, hexes.ORDER[o.hex])).fid)
@@ -618,6 +623,12 @@ def engage_pick(ctx: Ctx, u: Fighter) -> tuple[list[str], str | None, int]:
         return [sp[1]], None, 0
     if sp and sp[0] in ("whirlwind", "reposition"):
         return ["*"], None, 0
+    return attack_pick(f, u)
+
+
+def attack_pick(f: Fight, u: Fighter) -> tuple[list[str], str | None, int]:
+    """The opponents the unit's normal attack marks (tied on its bold priority), with the
+    priority's term and rank (seed 003 l.380-384); no term when the weakest in range is taken."""
     targets = attack_targets(f, u)
     if not targets:
         return [], None, 0

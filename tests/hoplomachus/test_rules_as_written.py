@@ -74,3 +74,25 @@ def test_closest_ties_every_target_already_in_range():
     thrower = f.units[0]
     tied, term, _ = turn.engage_pick(Ctx(state), thrower)
     assert term == "closest" and sorted(tied) == sorted(u.fid for u in f.units[1:])
+
+
+def test_heave_compares_with_the_unit_the_normal_attack_marks(monkeypatch):
+    """seed 003 l.601-604: Heave fires when an opponent "plus faible que celui marqué par
+    l'attaque normale" can be its target. Vesuvian arena (the Ash Ring), "strongest" first: a
+    rival Deck Slinger with your hero (5 HP) and a 2-HP Wind Sage both in range marks the
+    hero, so it Heaves the Sage instead of attacking the hero."""
+    scripted(monkeypatch, 1)
+    state = fight(["r:ar_sling@d2", "p:hero@c4", "p:kl_sage@e4"], arena="vesuvians", step="rival")
+    f = state.fight
+    sling, hero, sage = f.units
+    assert turn.attack_pick(f, sling)[0] == ["hero"]
+    f.sub = "engage"
+    ctx = Ctx(state)
+    turn.engage(ctx, sling)
+    assert hero.hp == hero.health and sage.hp == sage.health - 1
+    told = [e for e in ctx.events if e.data.get("key") == "hop.ev.special"]
+    assert len(told) == 1 and "Heave on Wind Sage (e4)" in render(told[0].text, "en")
+    # with the Sage the only one in range and your hero out of it, the Sage is the mark: no Heave
+    scripted(monkeypatch, 1)
+    state = fight(["r:ar_sling@d2", "p:hero@c6", "p:kl_sage@e4"], arena="vesuvians", step="rival")
+    assert turn.special_use(Ctx(state), state.fight.units[0]) is None
