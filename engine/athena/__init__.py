@@ -7,8 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from engine.ai.honest import honest_players
 from engine.athena import orders as table_orders
 from engine.athena import rules, scoring, visibility
+from engine.athena.ai import AI
 from engine.athena.describe import describe, summary
 from engine.athena.labels import label as command_label
 from engine.athena.league import LEAGUE
@@ -52,10 +54,15 @@ class AthenaGame:
     def __init__(self) -> None:
         from engine.athena.players import HeuristicPlayer
 
-        self.players = {
-            "random": lambda seed: RandomPlayer(self, seed),
-            "heuristic": lambda seed: HeuristicPlayer(self, seed),
-        }
+        # every level decides on a determinization of its seat's view (engine/ai/honest.py)
+        self.ai = AI
+        self.players = honest_players(
+            {
+                "random": lambda seed: RandomPlayer(self, seed),
+                "heuristic": lambda seed: HeuristicPlayer(self, seed),
+            },
+            lambda: self,
+        )
 
     def roles(self, options: BaseModel) -> list[Role]:
         return list(ROLES)

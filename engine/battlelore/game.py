@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai.honest import honest_players
 from engine.battlelore import labels, rules, setup, windows
+from engine.battlelore.ai import AI
 from engine.battlelore.commands import COMMAND
 from engine.battlelore.context import role_name
 from engine.battlelore.notation import NOTATION
@@ -26,7 +28,8 @@ class Battlelore:
     max_players = 2
     Options = Options
     notation = NOTATION
-    players = PLAYERS
+    ai = AI  # what its AI seats need (engine/ai)
+    players = honest_players(PLAYERS, lambda: GAME)  # each level decides on a determinization
     rules = [T(f"bl.rules.{i}") for i in range(1, 7)]
 
     def roles(self, options: Options) -> list[Role]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai.honest import honest_players
 from engine.hoplomachus import commands as c
 from engine.hoplomachus import rules
+from engine.hoplomachus.ai import AI
 from engine.hoplomachus.campaign import new_campaign
 from engine.hoplomachus.commands import COMMAND
 from engine.hoplomachus.content import content
@@ -34,7 +36,8 @@ class Hoplomachus:
     max_players = 1
     Options = Options
     notation = NOTATION
-    players = PLAYERS
+    ai = AI  # what its AI seats need (engine/ai)
+    players = honest_players(PLAYERS, lambda: GAME)  # each level decides on a determinization
     orders = ORDERS
     solo = True
 

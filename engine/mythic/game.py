@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai.honest import honest_players
 from engine.i18n import T, Text
 from engine.mythic import rules, setup, windows
 from engine.mythic import summary as words
+from engine.mythic.ai import AI
 from engine.mythic.commands import COMMAND
 from engine.mythic.context import role_name
 from engine.mythic.league import LEAGUE
@@ -30,7 +32,8 @@ class MythicBattles:
     max_players = 4
     Options = Options
     notation = NOTATION
-    players = PLAYERS
+    ai = AI  # what its AI seats need (engine/ai)
+    players = honest_players(PLAYERS, lambda: GAME)  # each level decides on a determinization
     orders = windows.ORDERS  # standing orders (engine/mythic/windows.py)
     # what the table offers beyond /play (engine/plugins.py)
     setups = SETUPS  # /army: saved armies

@@ -1,0 +1,95 @@
+"""Battlelore Mythologie's part of the AI (engine/ai): sampling what a side cannot see, how
+good a position is, and which of the many commands of a turn deserve a search.
+
+Hidden from a side (engine/battlelore/view.py): the enemy's hand and extra Command cards,
+every deck's order (the Command deck, each deity's Lore deck under its face-up card), the
+enemy's people until both are announced, its muster (units, deities, terrain, mana) until
+it is deployed and shown (002 l.219), and the generator (the dice to come).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.ai.honest import GameAI, sample_rng_seed
+from engine.battlelore import field, victory
+from engine.battlelore.content import content
+from engine.battlelore.state import State, clone
+from engine.battlelore.view import visible
+from engine.protocol import Role
+from engine.rng import Rng
+
+
+def _shuffled(cards: list[str], rng: random.Random) -> list[str]:
+    out = sorted(cards)
+    rng.shuffle(out)
+    return out
+
+
+def determinize(state: State, role: Role, rng: random.Random) -> State:
+    """A state `role` cannot tell from the real one (engine/ai/honest.py). The enemy's hand
+    and the Command deck together hold what is neither ours nor face up (the deck's list is
+    public, 002 l.221), so they are dealt again; its extra cards are drawn from its
+    people's (002 l.172-173) but the ones seen used; Lore decks keep their face-up card."""
+    out = clone(state)
+    foe = out.other(role)
+    enemy = out.sides[foe]
+    pool = _shuffled(enemy.hand + out.deck, rng)
+    n = len(enemy.hand)
+    enemy.hand, out.deck = sorted(pool[:n]), pool[n:]
+    if enemy.extra:
+        people = enemy.people if all(s.people for s in out.sides.values()) else None
+        choices = sorted(
+            x
+            for x, card in content().extra.items()
+            if (people is None or card.people == people) and x not in enemy.extra_used
+        )
+        rng.shuffle(choices)
+        enemy.extra = sorted(choices[: len(enemy.extra)]) if len(choices) >= len(enemy.extra) else []
+    for side in out.sides.values():
+        for god in side.gods.values():
+            if len(god.deck) > 1:
+                god.deck = god.deck[:1] + _shuffled(god.deck[1:], rng)
+    if not all(s.people for s in out.sides.values()):
+        enemy.people = None
+    if not all(s.mustered for s in out.sides.values()):
+        enemy.gods, enemy.to_place = {}, []
+    if not out.extra_data.get("revealed"):  # 002 l.219: the muster stays secret until shown
+        out.units = {k: u for k, u in out.units.items() if visible(out, u, role)}
+        enemy.mana_pool = 0
+        out.extra_data = {k: v for k, v in out.extra_data.items() if k not in ("armies", "army_size")}
+    out.rng = Rng.from_seed(sample_rng_seed(rng))
+    return out
+
+
+def _strength(state: State, role: Role) -> float:
+    total = 0.0
+    for u in state.units.values():
+        if u.owner == role and u.hex is not None:
+            total += field.left(u) * (1.0 + 0.3 * field.dice(u)) / max(1, field.resistance(u)) * 3
+    return total
+
+
+def evaluate(state: State, role: Role) -> float:
+    """Victory points toward the target first (002 l.403-412), then the army left."""
+    if state.winners is not None:
+        return 0.0 if not state.winners else (1.0 if role in state.winners else -1.0)
+    foe = state.other(role)
+    goal = max(1, victory.target(state))
+    vp = (victory.vp(state, role) - victory.vp(state, foe)) / goal
+    mine, theirs = _strength(state, role), _strength(state, foe)
+    army = (mine - theirs) / max(10.0, mine + theirs)
+    return max(-1.0, min(1.0, 0.7 * vp + 0.5 * army))
+
+
+def searching(state: State, role: Role) -> bool:
+    """The turn's choices (card, moves, attacks) are searched once both armies are on the
+    field; set-up steps and windows are answered by the heuristic at once."""
+    return bool(state.extra_data.get("revealed")) and state.step in ("card", "move", "fight", "activate")
+
+
+def horizon(state: State) -> int:
+    return state.turn.number if state.turn else 0
+
+
+AI = GameAI(determinize=determinize, evaluate=evaluate, searching=searching, horizon=horizon, depth=2)
