@@ -114,5 +114,9 @@ def move_text(notation: str, public: Any) -> Text:
 def choice(notation: str, public: Any, locale: str) -> tuple[str, str]:
     """(label, value) for autocomplete: the words, then the notation."""
     words = render(move_text(notation, public), locale)
+    from engine.hoplomachus.glossary import effect_of  # imported late: the glossary reads GAME
+
+    effect = effect_of(notation)  # a prowess, tactic, Bane or skill says what it does
+    words = words if effect is None else f"{words} — {render(effect, locale)}"
     suffix = f" · {notation}"
     return (words[: 100 - len(suffix)] + suffix, notation)
