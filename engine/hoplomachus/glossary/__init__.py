@@ -63,6 +63,11 @@ def _prowess(pid: str, effect: dict[str, Any]) -> tuple[tuple[Text, ...], Text]:
     )
 
 
+def _short(kind: str, key: str) -> Text | None:
+    """An authored few words for lists, when the first line is too long to follow a label."""
+    return T(f"hop.gloss.{kind}.short.{key}") if has_key(f"hop.gloss.{kind}.short.{key}") else None
+
+
 @cache
 def glossary() -> tuple[Entry, ...]:
     data = content()
@@ -77,7 +82,8 @@ def glossary() -> tuple[Entry, ...]:
                     "skill",
                     T(f"hop.skill.{skill}"),
                     (T(f"hop.gloss.skill.{skill}"),),
-                    aliases=(skill,),
+                    _short("skill", skill),
+                    (skill,),
                 )
             )
     for pid, card in data.prowess.items():
@@ -88,11 +94,11 @@ def glossary() -> tuple[Entry, ...]:
     for tid in data.tactics:
         text = (T(f"hop.gloss.tactic.{tid}"), T("hop.gloss.tactic.rules"))
         entries.append(
-            Entry(f"tactic.{tid}", "tactic", T(f"hop.tactic.{tid}"), text, text[0], aliases=(tid,))
+            Entry(f"tactic.{tid}", "tactic", T(f"hop.tactic.{tid}"), text, _short("tactic", tid), (tid,))
         )
     for bid in data.banes:
         text = (T(f"hop.gloss.bane.{bid}"), T("hop.gloss.bane.about"))
-        entries.append(Entry(f"bane.{bid}", "bane", T(f"hop.bane.{bid}"), text, text[0], aliases=(bid,)))
+        entries.append(Entry(f"bane.{bid}", "bane", T(f"hop.bane.{bid}"), text, _short("bane", bid), (bid,)))
     entries.append(
         Entry(
             "blessing",
