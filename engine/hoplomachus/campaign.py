@@ -14,7 +14,7 @@ from engine.hoplomachus import commands as c
 from engine.hoplomachus import formation, opportunities, turn
 from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import Ctx, token_unit, unit_name
-from engine.hoplomachus.opportunities import discard_bane, gain_prowess, leadership, room, upgrade_weakest
+from engine.hoplomachus.opportunities import discard_bane, gain_prowess, room, upgrade_weakest
 from engine.hoplomachus.state import ROLE, Options, Sheet, State
 from engine.i18n import T
 from engine.rng import Rng
@@ -588,11 +588,12 @@ def draw_recruit(ctx: Ctx) -> bool:
 
 
 def reinforce(ctx: Ctx) -> None:
-    """Blessing "Reinforce" (l.283): at the start of your turn, recruit up to your maximum."""
+    """Blessing "Reinforce" (l.283): at the start of your turn, recruit up to your maximum;
+    units defeated in a lethal fight leave the count (errata l.421-424)."""
     state, f = ctx.state, ctx.state.fight
     state.blessings -= 1
     before = set(state.camp)
-    while len(state.camp) + 1 < leadership(state) and draw_recruit(ctx):
+    while room(state) and draw_recruit(ctx):
         pass
     f.player_camp.extend(t for t in state.camp if t not in before)
     ctx.say("hop.ev.reinforce", left=state.blessings)

@@ -103,9 +103,20 @@ def leadership(state) -> int:
     return state.sheet.leadership + extra
 
 
+def counted_units(state) -> int:
+    """Your units Leadership counts (seed 003 l.421-427): in a lethal fight the ones defeated
+    do not count, neither when you recruit with a Blessing nor for a reward; in a non-lethal
+    fight they do (they come back at cleanup). An Undying unit always comes back (l.612-614)."""
+    f = state.fight
+    if f is None or not f.lethal:
+        return len(state.camp)
+    gone = {u.fid for u in f.fallen if u.side == "p" and "undying" not in u.skills}
+    return sum(1 for t in state.camp if t not in gone)
+
+
 def room(state) -> bool:
     """Leadership counts your hero and your units (seed 003 l.421-427, l.483-484)."""
-    return len(state.camp) + 1 < leadership(state)
+    return counted_units(state) + 1 < leadership(state)
 
 
 def gain_prowess(ctx: Ctx, card: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalCommand
-from engine.hoplomachus import GAME, campaign, combat, hexes, priorities, turn
+from engine.hoplomachus import GAME, campaign, combat, hexes, opportunities, priorities, turn
 from engine.hoplomachus import commands as c
 from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import Ctx
@@ -90,7 +90,7 @@ def test_erratum_reinforce_blessing_draws_units_at_random():
     assert c.Reinforce() in legal and not any(isinstance(x, c.Recruit) for x in legal)
     out = GAME.apply(state, "p1", c.Reinforce()).state
     assert out.blessings == 1
-    assert len(out.camp) + 1 == campaign.leadership(out)
+    assert len(out.camp) + 1 == opportunities.leadership(out)
 
 
 def test_erratum_kunlun_platform_dazes_even_tactical_units():

@@ -4,7 +4,7 @@ situation the audit described."""
 
 from __future__ import annotations
 
-from engine.hoplomachus import GAME, hexes, priorities, turn
+from engine.hoplomachus import GAME, combat, hexes, priorities, turn
 from engine.hoplomachus import commands as c
 from engine.hoplomachus.ctx import Ctx
 from engine.i18n import render
@@ -96,3 +96,28 @@ def test_heave_compares_with_the_unit_the_normal_attack_marks(monkeypatch):
     scripted(monkeypatch, 1)
     state = fight(["r:ar_sling@d2", "p:hero@c6", "p:kl_sage@e4"], arena="vesuvians", step="rival")
     assert turn.special_use(Ctx(state), state.fight.units[0]) is None
+
+
+def test_reinforce_is_offered_after_a_loss_in_a_lethal_fight():
+    """seed 003 l.421-424: "En combat létal, vos unités vaincues ne comptent pas pour votre
+    stat Leadership. Vous les ignorez lorsque vous recrutez avec une Bénédiction" (Reinforce,
+    l.283). Leadership 5, your hero and 4 units, one killed in a Bloodshed fight: Reinforce is
+    offered and brings one unit; in a Spar the fallen unit still counts."""
+    for kind, offered in (("bloodshed", True), ("spar", False)):
+        state = fight(["p:hero@d7", "p:ve_brute@b7", "r:kl_blade@d1"], kind=kind)
+        state.sheet.leadership = 5
+        state.camp = ["ve_brute#b7", "kl_guard#1", "kl_sage#1", "la_reaver#1"]
+        state.fight.player_camp = ["kl_guard#1", "kl_sage#1", "la_reaver#1"]
+        state.bag, state.blessings = ["pa_bow#1", "pa_lancer#1"], 2
+        brute = state.fight.units[1]
+        combat.damage(Ctx(state), brute, 10, None)
+        assert brute in state.fight.fallen
+        assert (c.Reinforce() in GAME.legal(state, "p1")) is offered, kind
+    state = fight(["p:hero@d7", "p:ve_brute@b7", "r:kl_blade@d1"])
+    state.sheet.leadership = 5
+    state.camp = ["ve_brute#b7", "kl_guard#1", "kl_sage#1", "la_reaver#1"]
+    state.fight.player_camp = ["kl_guard#1", "kl_sage#1", "la_reaver#1"]
+    state.bag, state.blessings = ["pa_bow#1", "pa_lancer#1"], 2
+    combat.damage(Ctx(state), state.fight.units[1], 10, None)
+    out = GAME.apply(state, "p1", c.Reinforce()).state
+    assert out.blessings == 1 and len(out.fight.player_camp) == 4 and len(out.bag) == 1
