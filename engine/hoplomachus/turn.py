@@ -448,7 +448,9 @@ def ability_options(ctx: Ctx, u: Fighter) -> list[tuple]:
 
 
 def displacements(f: Fight, u: Fighter, skill: str) -> list[tuple[Fighter, str]]:
-    """Every legal use of a displacement skill: (unit moved, its new hex)."""
+    """Every legal use of a displacement skill: (unit moved, its new hex). Hook, Shove, Hurl
+    and Swap move "une unité" (seed 003 l.595-613), an Elite too: only Tactics spare Elites
+    (l.311, l.533)."""
     if not u.hex:
         return []
     b = hexes.board(f.arena)
@@ -456,10 +458,10 @@ def displacements(f: Fight, u: Fighter, skill: str) -> list[tuple[Fighter, str]]
     shut = set(b.blocked) | taken
     out = []
     for o in f.units:
-        if o.fid == u.fid or not o.hex or o.elite and skill != "swap":
+        if o.fid == u.fid or not o.hex:
             continue
         d = hexes.distance(u.hex, o.hex)
-        if skill == "hook" and d == 2 and o.side != u.side:
+        if skill == "hook" and d == 2:
             for n in hexes.neighbours(o.hex):
                 if n not in shut and hexes.distance(n, u.hex) == 1:
                     out.append((o, n))

@@ -121,3 +121,19 @@ def test_reinforce_is_offered_after_a_loss_in_a_lethal_fight():
     combat.damage(Ctx(state), state.fight.units[1], 10, None)
     out = GAME.apply(state, "p1", c.Reinforce()).state
     assert out.blessings == 1 and len(out.fight.player_camp) == 4 and len(out.bag) == 1
+
+
+def test_hook_shove_and_hurl_move_elites_only_tactics_spare_them():
+    """seed 003 l.595-613: Hook, Shove and Hurl move "une unité"; only a Tactic cannot be
+    played on an Elite (l.311, l.533). Your Tide Reaver hooks the Primus; a rival Wave Caster
+    hurls your hero; Stun is still never offered on the Primus."""
+    state = fight(["p:la_reaver@d5", "r:primus.decimus@d3", "r:kl_blade@a1"])
+    hook = c.Ability(skill="hook", actor="d5", target="d3", dest="d4")
+    legal = GAME.legal(state, "p1")
+    assert hook in legal
+    assert not any(isinstance(x, c.Tactic) and x.target == "d3" for x in legal)
+    out = GAME.apply(state, "p1", hook).state
+    assert out.fight.get("primus").hex == "d4"
+    state = fight(["r:at_caster@d3", "p:hero@d4", "p:kl_blade@a7"], step="rival")
+    caster, hero = state.fight.units[:2]
+    assert {d for u, d in turn.displacements(state.fight, caster, "hurl") if u is hero}
