@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.ai.honest import honest_players
+from engine.ai.search import strong_level
 from engine.athena import orders as table_orders
 from engine.athena import rules, scoring, visibility
 from engine.athena.ai import AI
@@ -60,6 +61,7 @@ class AthenaGame:
             {
                 "random": lambda seed: RandomPlayer(self, seed),
                 "heuristic": lambda seed: HeuristicPlayer(self, seed),
+                "strong": strong_level(lambda: self),  # engine/ai/search.py
             },
             lambda: self,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.honest import honest_players
+from engine.ai.search import strong_level
 from engine.battlelore import labels, rules, setup, windows
 from engine.battlelore.ai import AI
 from engine.battlelore.commands import COMMAND
@@ -29,7 +30,8 @@ class Battlelore:
     Options = Options
     notation = NOTATION
     ai = AI  # what its AI seats need (engine/ai)
-    players = honest_players(PLAYERS, lambda: GAME)  # each level decides on a determinization
+    # each level decides on a determinization; `strong` searches (engine/ai/search.py)
+    players = honest_players(PLAYERS | {"strong": strong_level(lambda: GAME)}, lambda: GAME)
     rules = [T(f"bl.rules.{i}") for i in range(1, 7)]
 
     def roles(self, options: Options) -> list[Role]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.honest import GameAI, sample_rng_seed
-from engine.mythic.state import State, clone
+from engine.mythic.state import AOW, State, clone
 from engine.mythic.units import udef
 from engine.protocol import Role
 from engine.rng import Rng
@@ -21,7 +21,7 @@ def determinize(state: State, role: Role, rng: random.Random) -> State:
     """A state `role` cannot tell from the real one (engine/ai/honest.py). Reading: the
     cards in another general's hand and deck together are public (the deck is every unit's
     maneuver cards and 10 Art of War, 001 "Making the deck", and a card leaves them face
-    up), so they are dealt again at random; a card known to lie under a deck after a cycle
+    up), so they are dealt again at random, the hand's from the maneuver cards; a card known to lie under a deck after a cycle
     is forgotten (the sample is only less informed, never better)."""
     out = clone(state)
     everyone_recruited = all(s.recruited for s in out.sides.values())
@@ -33,10 +33,13 @@ def determinize(state: State, role: Role, rng: random.Random) -> State:
             continue
         if not everyone_recruited:  # 001: armies are chosen secretly
             side.army, side.faction = [], None
-        cards = sorted(side.hand + side.deck)
-        rng.shuffle(cards)
+        # Art of War cards never stay in a hand (001: laid in front when drawn)
+        maneuvers = sorted(side.hand + [c for c in side.deck if c != AOW])
+        rng.shuffle(maneuvers)
         n = len(side.hand)
-        side.hand, side.deck = sorted(cards[:n]), cards[n:]
+        deck = maneuvers[n:] + [c for c in side.deck if c == AOW]
+        rng.shuffle(deck)
+        side.hand, side.deck = sorted(maneuvers[:n]), deck
     out.rng = Rng.from_seed(sample_rng_seed(rng))
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ai.honest import honest_players
+from engine.ai.search import strong_level
 from engine.i18n import T, Text
 from engine.mythic import rules, setup, windows
 from engine.mythic import summary as words
@@ -33,7 +34,8 @@ class MythicBattles:
     Options = Options
     notation = NOTATION
     ai = AI  # what its AI seats need (engine/ai)
-    players = honest_players(PLAYERS, lambda: GAME)  # each level decides on a determinization
+    # each level decides on a determinization; `strong` searches (engine/ai/search.py)
+    players = honest_players(PLAYERS | {"strong": strong_level(lambda: GAME)}, lambda: GAME)
     orders = windows.ORDERS  # standing orders (engine/mythic/windows.py)
     # what the table offers beyond /play (engine/plugins.py)
     setups = SETUPS  # /army: saved armies

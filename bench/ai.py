@@ -1,0 +1,153 @@
+"""The `strong` AI level against `heuristic`, per game (issue 27): win rate with seats
+alternating and its 95% interval (Wilson), CPU per decision of the strong seat (median,
+p99, over searched decisions and over all), and `heuristic` against `random` for reference.
+
+    python bench/ai.py                                  # every game, 200 games, 2 s/decision
+    python bench/ai.py --games 20 --budget 0.5s --jobs 2
+    python bench/ai.py --game battlelore --games 10 --budget 32i   # 32 iterations: reproducible
+
+`--budget` is CPU seconds (`2s`, `0.5s`) or iterations (`64i`). Times are CPU times
+(time.process_time) of the process playing the game. Every game is seeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai.search import Budget, SearchPlayer  # noqa: E402
+from engine.harness import play  # noqa: E402
+
+GAMES = ("athena", "mythic", "mythic_teams", "battlelore")
+
+
+def load(name: str):
+    if name == "athena":
+        from engine.athena import GAME
+
+        return GAME, GAME.Options()
+    if name.startswith("mythic"):
+        from engine.mythic.game import GAME
+
+        return GAME, GAME.Options(teams=name == "mythic_teams")
+    from engine.battlelore.game import GAME
+
+    return GAME, GAME.Options()
+
+
+def parse_budget(text: str) -> Budget:
+    text = text.strip().lower()
+    if text.endswith("i"):
+        return Budget(iterations=int(text[:-1]), seconds=None)
+    return Budget(iterations=None, seconds=float(text.rstrip("s")))
+
+
+class Timed:
+    """A player whose decisions are timed in CPU seconds (searched ones apart)."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.times, self.searched = inner, [], []
+
+    def choose(self, state, role):
+        started = time.process_time()
+        command = self.inner.choose(state, role)
+        spent = time.process_time() - started
+        self.times.append(spent)
+        thought = getattr(self.inner, "thought", None)
+        if thought is not None and thought.searched:
+            self.searched.append(spent)
+        return command
+
+
+def one_game(args: tuple) -> tuple[float, list[float], list[float]]:
+    """(score of the tested side: 1 win, 0.5 draw, 0 loss, its decision times, searched ones)."""
+    name, n, seed, mode, budget = args
+    game, options = load(name)
+    roles = game.roles(options)
+    ours = set(roles[n % 2 :: 2])  # seats alternate: p1 (and p3) in even games, p2 (and p4) in odd
+    players, timed = {}, []
+    for i, role in enumerate(roles):
+        if role in ours:
+            inner = (
+                SearchPlayer(game, seed + i, budget)
+                if mode == "strong"
+                else game.players["heuristic"](seed + i)
+            )
+            players[role] = Timed(inner)
+            timed.append(players[role])
+        else:
+            players[role] = game.players["heuristic" if mode == "strong" else "random"](seed + i)
+    record = play(game, players, seed, options, max_steps=100_000)
+    winners = set(record.result.winners)
+    score = 1.0 if winners & ours else 0.5 if not winners and not record.result.losers else 0.0
+    return score, [t for p in timed for t in p.times], [t for p in timed for t in p.searched]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def p99(values: list[float]) -> float:
+    return sorted(values)[min(len(values) - 1, int(0.99 * len(values)))] if values else 0.0
+
+
+def run(name: str, mode: str, games: int, seed: int, budget: Budget, jobs: int) -> None:
+    tasks = [(name, n, seed + n, mode, budget) for n in range(games)]
+    started = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(one_game, tasks, chunksize=1)
+    else:
+        results = [one_game(t) for t in tasks]
+    wall = time.perf_counter() - started
+    score = sum(r[0] for r in results)
+    low, high = wilson(score, games)
+    times = [t for r in results for t in r[1]]
+    searched = [t for r in results for t in r[2]]
+    label = "strong vs heuristic" if mode == "strong" else "heuristic vs random"
+    line = f"{name:13s} {label}: {score:g}/{games} = {100 * score / games:.0f}% (95% {100 * low:.0f}-{100 * high:.0f}%)"
+    if mode == "strong":
+        line += (
+            f"  CPU/decision searched median {1000 * statistics.median(searched or [0]):.0f} ms"
+            f" p99 {1000 * p99(searched):.0f} ms ({len(searched)} decisions);"
+            f" all median {1000 * statistics.median(times or [0]):.1f} ms p99 {1000 * p99(times):.0f} ms"
+        )
+    print(line + f"  [{wall:.0f} s wall]", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--game", choices=GAMES + ("all",), default="all")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--reference", type=int, default=None, help="heuristic-vs-random games (default: --games)"
+    )
+    parser.add_argument("--budget", default="2s", help="CPU seconds per decision (2s) or iterations (64i)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    budget = parse_budget(args.budget)
+    print(f"python bench/ai.py {' '.join(sys.argv[1:])}  (budget {budget})")
+    for name in GAMES if args.game == "all" else (args.game,):
+        run(name, "strong", args.games, args.seed, budget, args.jobs)
+        reference = args.games if args.reference is None else args.reference
+        if reference:
+            run(name, "reference", reference, args.seed, budget, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""The generic search (engine/ai/search.py): deterministic for a seed and a budget in
+iterations, quick on decisions it does not search, always a legal command."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai.search import Budget, SearchPlayer
+from tests.ai.positions import GAMES, positions
+
+SEARCHED = ("athena", "mythic", "mythic_teams", "battlelore")
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_same_seed_and_iterations_same_decision(name: str) -> None:
+    game, _ = GAMES[name]
+    searched = 0
+    for n, (state, role) in enumerate(positions(name)):
+        first = SearchPlayer(game, n, Budget(iterations=6, seconds=None))
+        second = SearchPlayer(game, n, Budget(iterations=6, seconds=None))
+        command = first.choose(state, role)
+        assert command == second.choose(state, role)
+        assert command in game.legal(state, role)
+        assert first.thought == second.thought
+        searched += first.thought.searched
+        if first.thought.searched:
+            assert first.thought.iterations == 6 and first.thought.candidates >= 2
+    assert searched  # real games hold decisions worth a search
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_unsearched_decisions_are_the_heuristics(name: str) -> None:
+    """Set-up steps and windows: the heuristic's answer at once, with no iteration."""
+    game, _ = GAMES[name]
+    for n, (state, role) in enumerate(positions(name)):
+        if game.ai.searching(state, role):
+            continue
+        player = SearchPlayer(game, n, Budget(iterations=50, seconds=None))
+        assert player.choose(state, role) == game.players["heuristic"](n).choose(state, role)
+        assert player.thought.iterations == 0
+
+
+def test_strong_is_a_level_of_every_two_player_game() -> None:
+    for name in SEARCHED:
+        game, _ = GAMES[name]
+        assert isinstance(game.players["strong"](3), SearchPlayer)
+    assert "strong" not in GAMES["hoplomachus"][0].players  # solo: nobody to out-think
+
+
+def test_budget_in_seconds_ends_the_search() -> None:
+    game, _ = GAMES["battlelore"]
+    state, role = next((s, r) for s, r in positions("battlelore") if game.ai.searching(s, r))
+    player = SearchPlayer(game, 1, Budget(iterations=None, seconds=0.05))
+    player.choose(state, role)
+    assert 1 <= player.thought.iterations < 50
