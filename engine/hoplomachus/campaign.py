@@ -203,6 +203,8 @@ def go(ctx: Ctx, to: str) -> None:
 def sail(ctx: Ctx, to: str) -> None:
     """l.24-26: a harbour takes you to any other harbour for one week."""
     state = ctx.state
+    if weeks_left(state) <= 0:  # l.3-4, l.50: 12 weeks at most; none is left to cross off
+        raise IllegalCommand("hop.err.no_weeks_to_sail", weeks=content().setup["act_weeks"])
     if to not in harbours(state):
         raise IllegalCommand("hop.err.cannot_sail", to=to)
     mark_week(ctx)
@@ -221,9 +223,12 @@ def draw_card(ctx: Ctx, deck: str) -> str:
 
 
 def mark_week(ctx: Ctx) -> None:
+    """Cross off a week (l.50): "12 semaines max pour finir un Acte" (l.3-4), so an Act
+    never goes past its twelfth; a fight after it (a Primus) crosses off nothing more."""
     state = ctx.state
-    state.week += 1
-    state.weeks += 1
+    if state.week < content().setup["act_weeks"]:
+        state.week += 1
+        state.weeks += 1
 
 
 def weeks_left(state: State) -> int:
@@ -614,8 +619,9 @@ def campaign_legal(state: State) -> list:
         return out or [
             c.Go(to=x) for x in cont.adjacent(state.location) if cont.locations[x].kind != "capital"
         ]
-    if p == "harbour":
-        return [c.Go(to=x) for x in destinations(state)] + [c.Sail(to=h) for h in harbours(state)]
+    if p == "harbour":  # sailing crosses off a week (l.24-26): not once the 12 are gone
+        sails = [c.Sail(to=h) for h in harbours(state)] if weeks_left(state) > 0 else []
+        return [c.Go(to=x) for x in destinations(state)] + sails
     if p == "sailed":
         return [
             c.Go(to=x) for x in cont.adjacent(state.location)
@@ -642,6 +648,9 @@ def campaign_apply(ctx: Ctx, cmd) -> None:
     state = ctx.state
     if isinstance(cmd, c.Go) and state.phase in ("travel", "harbour", "sailed"):
         go(ctx, cmd.to)  # says where you may go
+        return
+    if isinstance(cmd, c.Sail) and state.phase == "harbour":
+        sail(ctx, cmd.to)  # says why not (no week left, not a harbour)
         return
     if cmd not in campaign_legal(state):
         raise IllegalCommand("hop.err.not_now", command=cmd.kind, phase=T(f"hop.phase.{state.phase}"))

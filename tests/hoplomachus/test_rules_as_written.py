@@ -4,7 +4,10 @@ situation the audit described."""
 
 from __future__ import annotations
 
-from engine.hoplomachus import GAME, combat, hexes, priorities, turn
+import pytest
+
+from engine.errors import IllegalCommand
+from engine.hoplomachus import GAME, campaign, combat, hexes, priorities, turn
 from engine.hoplomachus import commands as c
 from engine.hoplomachus.ctx import Ctx
 from engine.i18n import render
@@ -137,3 +140,23 @@ def test_hook_shove_and_hurl_move_elites_only_tactics_spare_them():
     state = fight(["r:at_caster@d3", "p:hero@d4", "p:kl_blade@a7"], step="rival")
     caster, hero = state.fight.units[:2]
     assert {d for u, d in turn.displacements(state.fight, caster, "hurl") if u is hero}
+
+
+def test_an_act_lasts_twelve_weeks_at_most_no_sailing_after_the_twelfth():
+    """seed 003 l.3-4 ("jusqu'à 12 Semaines"), l.50 ("12 semaines max pour finir un Acte"):
+    sailing crosses off a week (l.24-26), so at week 12 a harbour is only passed through;
+    the refusal says why; a week marked after the twelfth (a Primus fight) leaves it at 12."""
+    state = new_campaign("nox")
+    state.phase, state.location, state.previous, state.week = "travel", "veb", "ves", 12
+    out = GAME.apply(state, "p1", c.Go(to="h4")).state
+    legal = GAME.legal(out, "p1")
+    assert legal and not any(isinstance(x, c.Sail) for x in legal)
+    assert all(isinstance(x, c.Go) for x in legal)
+    with pytest.raises(IllegalCommand) as refused:
+        GAME.apply(out, "p1", c.Sail(to="h1"))
+    assert "All 12 weeks of this Act are crossed off" in render(refused.value.text, "en")
+    assert "Les 12 semaines de cet acte sont barrées" in render(refused.value.text, "fr")
+    assert GAME.view(out, "p1").week == 12
+    ctx = Ctx(out)
+    campaign.mark_week(ctx)
+    assert ctx.state.week == 12 and campaign.weeks_left(ctx.state) == 0
