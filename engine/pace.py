@@ -9,6 +9,7 @@ new interaction begins where the player must first look:
   unless the next command was already legal before it (it could be planned blind: a
   second attack after a first) or the game's plans say it may be chosen ahead
   (`GAME.plans.ahead`, e.g. "take the optimal dice", "no more reactions");
+- when the game's turn changes (`GAME.plans.turn`): the rivals' or opponent's moves are seen first;
 - a command the table plays by itself (the game's `forced` move) is nobody's interaction.
 """
 
@@ -46,12 +47,13 @@ def group(game: Game, steps: Iterable[tuple[Any, Role, Any, Any]]) -> list[Inter
         if forced is not None and forced(before, role) is not None:
             open_chain = None  # the table played it; whatever follows is a new interaction
             continue
-        fresh = open_chain is None or open_chain.role != role
+        turn = turn_of(before) if turn_of else None
+        fresh = open_chain is None or open_chain.role != role or turn != open_chain.turn
         if not fresh and look_from is not None:
             planned = notation in {game.notation.format(c) for c in game.legal(look_from, role)}
             fresh = not (planned or planned_ahead(game, notation))
         if fresh:
-            open_chain = Interaction(role, turn=turn_of(before) if turn_of else None)
+            open_chain = Interaction(role, turn=turn)
             out.append(open_chain)
             look_from = None
         open_chain.steps.append(notation)

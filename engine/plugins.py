@@ -13,6 +13,8 @@ read by generic code in `bot/`. A table the game fills in, never a branch the bo
 - `GAME.rules: list[Text]`: how to play (the notation, with examples) for `/game rules`.
 - `GAME.hall: HallFacts`: a solo game's hall of fame per server (`/game hall`): which result
   details to show, how runs are grouped (by difficulty) and which run is best.
+- `GAME.plans: TurnPlans`: a turn in few interactions: compound `/play` entries, the steps
+  a player may plan past a roll, the game's turn (issue 26).
 
 Every label is a catalog key built from a `prefix` the game owns: a group `g` is named by
 `{prefix}.cmd.{g}.name` / `.desc`, each of its commands `c` by `{prefix}.cmd.{c}.name` /
@@ -42,7 +44,7 @@ class TableContext:
     view of the current state (None before it starts); `role` the asker's seat (None for a
     spectator); `names` role -> display name; `setups` the asker's saved set-ups of this
     game then the starters; `legal` the asker's legal moves in notation (empty when it is
-    not their turn).
+    not their turn); `after(chain)` the legal moves a chain of theirs would leave.
     """
 
     def __init__(
@@ -57,6 +59,7 @@ class TableContext:
         setups: Sequence[Any] = (),
         legal: Sequence[str] = (),
         game_id: int | None = None,
+        after: Callable[[str], list[str]] | None = None,
     ) -> None:
         self.locale = locale
         self.values = dict(values or {})
@@ -67,6 +70,12 @@ class TableContext:
         self.setups = list(setups)
         self.legal = list(legal)
         self.game_id = game_id
+        self._after = after
+
+    def after(self, chain: str) -> list[str]:
+        """The asker's legal moves (notation) once the steps of `chain` (`a; b`) are played,
+        simulated, never stored; empty past a die roll or a reveal, or when a step is refused."""
+        return self._after(chain) if self._after is not None else []
 
     def value(self, name: str) -> Any:
         return self.values.get(name)
@@ -213,6 +222,34 @@ class HallFacts:
     group_by: str | None = None
     groups: dict[str, Text] = field(default_factory=dict)
     words: Callable[[str, Any], Any] | None = None
+
+
+def _never(notation: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class TurnPlans:
+    """How a turn is played in few interactions (`GAME.plans`, issue 26). Any `/play` may
+    chain moves (`play c2; act d2; go`: each step checked as a single `/play`, one message
+    for the chain, bot/service/chains.py); a game declares here what helps its players:
+
+    - `entries(state, role) -> [(label, chain)]`: compound entries `/play` autocomplete
+      offers first (a Command card with the units it orders, "finish the week"); each a
+      chain of `legal()` notations, built from what `role` may see, checked again when sent.
+    - `ahead(notation) -> bool`: a step a player may sensibly commit to before seeing the
+      die roll or the draw it answers ("take the optimal dice", "no more abilities"); used
+      by bench/pace.py (engine/pace.py) to count the interactions of the fastest path.
+    - `turn(state) -> Hashable`: the game's turn (a new one needs a new look at the board).
+
+    Typed commands that stand for a chain are ordinary shortcuts whose `play` returns the
+    chain (`/bl order card: units:`); `TableContext.after(chain)` lists the moves the chain
+    would leave, for their autocomplete.
+    """
+
+    entries: Callable[[Any, str], list[tuple[Text, str]]] | None = None
+    ahead: Callable[[str], bool] = _never
+    turn: Callable[[Any], Any] | None = None
 
 
 def one_of(field: str, value: object, known: Sequence[str]) -> object:

@@ -133,6 +133,9 @@ class Game(Protocol):
     - `shortcuts: list[ShortcutGroup]`: typed commands that become notation, engine/plugins.py.
     - `league: LeagueFacts`: the variants a league may pick and the result fields leagues
       group by, engine/plugins.py.
+    - `plans: TurnPlans`: a turn in few interactions (issue 26): compound `/play` entries
+      (a card with the units it orders), the steps a player may chain past a roll, the
+      game's turn, engine/plugins.py. Every game's `/play` takes chains (`a; b; c`).
     - `glossary() -> Sequence[engine.glossary.Entry]`: every thing a player may read by name
       (cards, powers, talents, abilities, prowesses, tactics, skills, Banes, Blessings,
       deities and their Lore, units, marks of the images), each with its kind, name and whole

@@ -76,6 +76,7 @@ class PluginService:
             setups=setups,
             legal=await self.tables.legal_moves(where, actor) if record.status == "running" else [],
             game_id=record.id,
+            after=await self.tables.planner(where, actor) if record.status == "running" else None,
         )
         return ctx, record
 

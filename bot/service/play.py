@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from bot.service.api import Actor, Reply, UserError, Where
@@ -21,7 +22,7 @@ from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.effects import command_effect, with_effect
 from bot.service.present import Draft, command_label, result_message, window_lines
-from bot.store import SeatRecord
+from bot.store import SeatRecord, outbox
 from engine.errors import IllegalCommand
 from engine.i18n import T, Text, render, with_names
 from engine.protocol import Result
@@ -29,6 +30,7 @@ from engine.protocol import Result
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
 COMPACT_FROM = 4  # a family of numbered moves this large is listed as one line
 CHAIN_CHOICES = 12  # moves listed to the author of a chain that stopped
+CHAIN_VALUE_LIMIT = 100  # an autocomplete value Discord carries whole
 
 
 _TRAILING_NUMBER = re.compile(r"^(.*?[^\d])(\d+)$")
@@ -174,6 +176,11 @@ class PlayMixin(ServiceCore):
                 break
         now, turn = self._now(), self._begin(table)
         lapsed = [T("bot.request.lapsed")] if table.record.pending else []
+        # a move is stored once its interaction is acknowledged (bot/store/outbox.py, issue 28):
+        # acknowledged before the chain's transaction, never awaited while holding the store
+        acknowledged = getattr(outbox, "acknowledged", None)
+        if accepted and acknowledged is not None:
+            await acknowledged()
         async with self.store.transaction():  # all the chain's actions, or none
             for step in accepted:
                 table = await self._commit(
@@ -313,8 +320,38 @@ class PlayMixin(ServiceCore):
         # a move picked from this list is the command it was made from (notation round-trips);
         # a notation shared by several commands is left to the parser
         table.derived[("by_notation", role)] = {m: c[0] for m, c in commands.items() if len(c) == 1}
-        choices = table.derived[key] = sorted(found.items(), key=lambda item: natural_key(item[0]))
+        choices = table.derived[key] = self._compound(table, role, names, actor.locale) + sorted(
+            found.items(), key=lambda item: natural_key(item[0])
+        )
         return list(choices)
+
+    @staticmethod
+    def _compound(table: Table, role: str, names: dict[str, str], locale: str) -> list[tuple[str, str]]:
+        """The game's compound entries (optional `GAME.plans.entries`: a card with the units it
+        orders, "finish the week"), first in the list; those Discord can carry whole."""
+        plans = getattr(table.game, "plans", None)
+        entries = plans.entries(table.state, role) if plans is not None and plans.entries else []
+        return [
+            (chain, render(with_names(label, names), locale))
+            for label, chain in entries
+            if len(chain) <= CHAIN_VALUE_LIMIT
+        ]
+
+    async def planner(self, where: Where, actor: Actor) -> Callable[[str], list[str]]:
+        """For typed commands' autocomplete (`TableContext.after`): the user's legal moves once
+        a chain of theirs is played, simulated on the current state (chains.simulate)."""
+        found = await self._deciding(where, actor)
+        if found is None:
+            return lambda chain: []
+        table, role = found
+
+        def after(chain: str) -> list[str]:
+            sim = simulate(table, role, split_chain(chain))
+            if sim is None:
+                return []
+            return sorted({sim.game.notation.format(c) for c in sim.legal(role)}, key=natural_key)
+
+        return after
 
     async def chain_choices(self, where: Where, actor: Actor, typed: str) -> list[tuple[str, str]]:
         """(chain, words of its last step) for autocomplete of a chain being typed: the typed

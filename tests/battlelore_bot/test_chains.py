@@ -129,3 +129,31 @@ async def test_autocomplete_of_a_chain_completes_its_last_step(store):
     choices = await service.chain_choices(WHERE, actor, f"{card}; {unit};")
     assert any(value == f"{card}; {unit}; go" for value, _ in choices)
     assert await service.legal_moves(WHERE, actor, "act a1; ") == []  # a refused step: nothing
+
+
+async def test_bl_order_plays_a_card_and_orders_its_units_in_one_command(store):
+    """002 l.233-240: the card, then the units it allows; `/bl order` is that one chain, its
+    units offered by autocomplete from the card played in memory."""
+    from bot.plugins.commands import plugin_commands
+    from bot.plugins.service import PluginService
+
+    service = await opened(store)
+    rest = await to_first_order(service, chained_battle(1, {"max_turns": 4})[0])
+    card = rest[0].steps[0].split()[1]
+    units = [s.split()[1] for s in rest[0].steps if s.startswith("act ")]
+    actor = ACTORS[rest[0].role]
+    plugins = PluginService(service)
+    [command] = [c for c in plugin_commands([GAME]) if c.path == "bl order"]
+    offered = await plugins.complete(command, "ordered", WHERE, actor, {"card": card}, "")
+    assert units[0] in [value for _, value in offered]
+    offered = await plugins.complete(command, "ordered", WHERE, actor, {"card": card}, f"{units[0]} ")
+    assert all(value.startswith(f"{units[0]} ") for _, value in offered) and offered
+    entries = [v for v, _ in await service.legal_choices(WHERE, actor) if ";" in v]
+    assert entries and all(v.startswith("play ") and "; act " in v for v in entries)
+    seq = (await store.get_game(1)).seq
+    await plugins.run(command, WHERE, actor, {"card": card, "ordered": " ".join(units)})
+    played = [a.notation for a in await store.actions(1, after=seq)]
+    assert played[: len(units) + 1] == [f"play {card}", *(f"act {u}" for u in units)]
+    # the /play list offers each card with the units the heuristic player would order
+    pairs = await service.legal_choices(WHERE, ACTORS["p2" if rest[0].role == "p1" else "p1"])
+    assert all(";" not in value for value, _ in pairs)  # not their turn to order: no entry

@@ -5,7 +5,7 @@ its autocomplete comes from the asker's legal moves and the PUBLIC view. `/bl un
 
 from __future__ import annotations
 
-from engine.battlelore.table import moves
+from engine.battlelore.table import moves, plans
 from engine.battlelore.table.armies import SavedArmy, complete_units, find_starter, parse_army
 from engine.errors import IllegalCommand
 from engine.i18n import T, render
@@ -120,6 +120,15 @@ SHORTCUTS = [
                 "card",
                 (Param("card", required=True, complete=C(moves.cards)), Param("how", choices=HOW)),
                 play=play_card,
+            ),
+            Shortcut(
+                "order",
+                (
+                    Param("card", required=True, complete=C(moves.cards)),
+                    Param("ordered", max_length=200, complete=plans.complete_units),
+                    Param("how", choices=HOW),
+                ),
+                play=plans.order,
             ),
             Shortcut(
                 "activate",

@@ -13,11 +13,13 @@ register_catalog(Path(__file__).parent / "locales")
 from engine.hoplomachus.game import GAME  # noqa: E402
 from engine.hoplomachus.table.hall import HALL  # noqa: E402
 from engine.hoplomachus.table.league import LEAGUE  # noqa: E402
+from engine.hoplomachus.table.plans import PLANS  # noqa: E402
 from engine.hoplomachus.table.shortcuts import HOWTO, SHORTCUTS  # noqa: E402
 
 GAME.shortcuts = SHORTCUTS  # type: ignore[attr-defined]
 GAME.league = LEAGUE  # type: ignore[attr-defined]
 GAME.hall = HALL  # type: ignore[attr-defined]  # /game hall: the server's hall of fame
+GAME.plans = PLANS  # type: ignore[attr-defined]  # a fight turn, a week in a couple of interactions
 GAME.rules = [*HOWTO, T("hop.rules.4")]  # /game rules: the how-to (also /hop howto), then the notation
 
 
