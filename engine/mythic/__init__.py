@@ -12,6 +12,7 @@ from engine.i18n import register_catalog
 register_catalog(Path(__file__).parent / "locales")
 
 from engine.mythic.game import GAME  # noqa: E402
+from engine.mythic import glossary  # noqa: E402, F401  (GAME.glossary and GAME.explain)
 from engine.mythic.table.plans import PLANS  # noqa: E402
 
 GAME.plans = PLANS  # type: ignore[attr-defined]  # an activation in one interaction (issue 26)
