@@ -121,3 +121,8 @@ class AthenaGame:
 
 
 GAME = AthenaGame()
+
+from engine.athena import glossary as _glossary  # noqa: E402  (what things say: engine/glossary.py)
+
+GAME.glossary = _glossary.glossary  # type: ignore[attr-defined]
+GAME.explain = _glossary.explain  # type: ignore[attr-defined]
