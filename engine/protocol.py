@@ -136,6 +136,8 @@ class Game(Protocol):
     - `plans: TurnPlans`: a turn in few interactions (issue 26): compound `/play` entries
       (a card with the units it orders), the steps a player may chain past a roll, the
       game's turn, engine/plugins.py. Every game's `/play` takes chains (`a; b; c`).
+    - `quiet_board(state) -> bool`: the public board shows nothing new now (a hidden
+      deployment): the change's public message goes without a board image.
     - `glossary() -> Sequence[engine.glossary.Entry]`: every thing a player may read by name
       (cards, powers, talents, abilities, prowesses, tactics, skills, Banes, Blessings,
       deities and their Lore, units, marks of the images), each with its kind, name and whole

@@ -223,6 +223,13 @@ def window_lines(table: Table, role: Role) -> list[Text]:
     return lines
 
 
+def quiet_board(table: Table) -> bool:
+    """Optional `GAME.quiet_board(state)`: the public board shows nothing new now (Battlelore's
+    hidden deployment), so the change's public message goes without an image."""
+    hook = getattr(table.game, "quiet_board", None)
+    return table.state is not None and callable(hook) and bool(hook(table.state))
+
+
 def turn_messages(
     draft: Draft, table: Table, turn: Turn, locale: str, *, images: bool, extra: list[Text] = ()
 ) -> dict[Role, Any]:
@@ -231,7 +238,7 @@ def turn_messages(
     lines = [*extra, *turn.public]
     asked = turn.asked(table)
     newly = [s for s in table.active_humans() if s.role in asked]
-    message = public_message(draft, table, locale, lines, image=images)
+    message = public_message(draft, table, locale, lines, image=images and not quiet_board(table))
     if newly:
         message.lines.append(T("bot.turn", names=[s.name for s in newly]))
         message.mentions = [s.user_id for s in newly if s.user_id]

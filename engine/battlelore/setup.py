@@ -14,7 +14,7 @@ from engine.battlelore import field, hexes
 from engine.battlelore.combat import uname
 from engine.battlelore.commands import Army
 from engine.battlelore.content import content
-from engine.battlelore.context import Ctx
+from engine.battlelore.context import Ctx, role_name
 from engine.battlelore.state import God, Options, SideState, State, Unit, uid
 from engine.battlelore.turn import HAND, draw, start_turn
 from engine.errors import IllegalCommand
@@ -285,6 +285,11 @@ def deploy(ctx: Ctx, role: Role, army_id: str, h: str) -> None:
     state.sides[role].deployed_count += 1
     if state.options.deploy == "hidden":
         ctx.tell(role, "bl.ev.deployed", unit=uname(u))
+        # 002 l.441: hidden placements; the table learns only how far each side has come
+        done = state.sides[role].deployed_count
+        ctx.say(
+            "bl.ev.deployed_hidden", side=role_name(role), n=done, total=done + len(undeployed(state, role))
+        )
         if not undeployed(state, role):
             state.who = [r for r in state.who if r != role]
         if not state.who:

@@ -136,8 +136,13 @@ def test_alternate_deployment_one_then_two_each_second_player_first_l441():
 def test_hidden_deployment_shows_nothing_until_both_are_done_l441():
     state = mustered(sites=0, deploy="hidden", first="p1")
     assert set(state.who) == {"p1", "p2"}
-    out = GAME.apply(state, "p1", GAME.legal(state, "p1")[0])
-    assert all(e.to == "p1" for e in out.events)
+    first = GAME.legal(state, "p1")[0]
+    out = GAME.apply(state, "p1", first)
+    # the table learns how many units are placed, never which or where (issue 26)
+    [told] = [e for e in out.events if e.to is None]
+    assert told.text.key == "bl.ev.deployed_hidden" and told.text.params["n"] == 1
+    assert first.hex not in str(told.text.params) and first.unit not in str(told.text.params)
+    assert all(e.to == "p1" for e in out.events if e is not told)
     assert not [u for u in GAME.view(out.state, "p2").units if u.owner == "p1"]
     state = out.state
     while state.step == "deploy":

@@ -157,3 +157,26 @@ async def test_bl_order_plays_a_card_and_orders_its_units_in_one_command(store):
     # the /play list offers each card with the units the heuristic player would order
     pairs = await service.legal_choices(WHERE, ACTORS["p2" if rest[0].role == "p1" else "p1"])
     assert all(";" not in value for value, _ in pairs)  # not their turn to order: no entry
+
+
+async def test_hidden_deployment_shows_counts_and_one_image_at_the_reveal(store):
+    """002 l.441: hidden placements. The channel reads how far each side has come, with no
+    board image per placement, and sees the board once, when both armies are revealed."""
+    spy = Spy()
+    service = await opened(store, render_images=True, renderer=spy)
+    interactions = chained_battle(1, {"max_turns": 4})[0]
+    while not interactions[0].steps[0].startswith("dep "):
+        chain = interactions.pop(0)
+        await service.play(WHERE, ACTORS[chain.role], "; ".join(chain.steps))
+    first, second = interactions[0], interactions[1]
+    boards = spy.boards
+    for step in first.steps[:5]:
+        reply = await service.play(WHERE, ACTORS[first.role], step)
+    name = ACTORS[first.role].name
+    assert public(reply) == [f"{name} has deployed 5 of {len(first.steps)} units."]
+    assert not any(step.split()[1] in line for line in public(reply) for step in first.steps)
+    await service.play(WHERE, ACTORS[first.role], "; ".join(first.steps[5:]))
+    assert spy.boards == boards  # no public image while the deployment is hidden
+    reply = await service.play(WHERE, ACTORS[second.role], "; ".join(second.steps))
+    assert "Both armies are deployed and shown." in public(reply)
+    assert spy.boards == boards + 1 and len(reply.public()) == 1

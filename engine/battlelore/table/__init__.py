@@ -16,7 +16,7 @@ from engine.battlelore.state import BATTLES, battles  # noqa: E402
 from engine.battlelore.table.armies import ARMIES  # noqa: E402
 from engine.battlelore.table.league import LEAGUE  # noqa: E402
 from engine.battlelore.table.orders import ORDERS, standing  # noqa: E402
-from engine.battlelore.table.plans import PLANS  # noqa: E402
+from engine.battlelore.table.plans import PLANS, quiet_board  # noqa: E402
 from engine.battlelore.table.shortcuts import SHORTCUTS  # noqa: E402
 from engine.battlelore.table.words import describe  # noqa: E402
 
@@ -44,4 +44,5 @@ GAME.orders = ORDERS  # type: ignore[attr-defined]
 GAME.standing = standing  # type: ignore[attr-defined]
 GAME.describe = describe  # type: ignore[attr-defined]
 GAME.plans = PLANS  # type: ignore[attr-defined]  # a turn in two interactions (issue 26)
+GAME.quiet_board = quiet_board  # type: ignore[attr-defined]  # no public image per hidden placement
 GAME.rules = [*type(GAME).rules, *(T(f"blt.howto.{i}") for i in range(1, HOWTO + 1))]  # type: ignore[attr-defined]

@@ -88,6 +88,14 @@ def entries(state: Any, role: str) -> list[tuple[Text, str]]:
     return out
 
 
+def quiet_board(state: Any) -> bool:
+    """`GAME.quiet_board`: while a hidden deployment goes on, the public board shows nothing
+    new (each side's placements stay hidden until both are done, 002 l.441; the table reads
+    "alice has deployed 5 of 12 units"): no public image until the reveal, which has one."""
+    mode = state.extra_data.get("deploy_mode", state.options.deploy)  # setup.deploy_mode
+    return state.step == "deploy" and mode == "hidden"
+
+
 PLANS = TurnPlans(
     entries=entries,
     ahead=lambda notation: notation.split(" ", 1)[0] in AHEAD,
