@@ -175,17 +175,25 @@ def start_side(ctx: Ctx, side: str) -> None:
         f.pending, f.waiting = [u.fid for u in side_units(f, side)] if side == "a" else [], []
 
 
+TEMPORARY = ("adrenaline", "stun")  # authored tactics that end with the unit's own turn
+
+
 def end_side(ctx: Ctx, side: str) -> None:
-    """Dazed lasts until the end of the unit's own turn (l.447-449); temporary tactics and
-    "this turn" effects end with it."""
+    """Dazed ends with the current turn, whichever side's it is: "jusqu'à la fin du tour
+    actuel" (l.558-559); a unit dazed out of its own turn (deployed, put on the Kunlun
+    platform) is no longer dazed at the start of its next turn (l.447-449). The temporary
+    tactics of the side ending go (Adrenaline; Stun, which holds until the end of the
+    target's own next turn, data/rules.yaml), and so do its "this turn" effects."""
     f = ctx.fight
     if side != "p" and not any(s.side == side and s.turn == f.turn for s in f.last):
         ctx.say("hop.ev.side_idle")
     for u in f.units:
         u.hurt = False
         if u.side == side:
-            u.dazed = u.fresh = u.locked = False
-            u.tactics = [t for t in u.tactics if t != "adrenaline"]
+            u.locked = False
+            u.tactics = [t for t in u.tactics if t not in TEMPORARY]
+        u.fresh = False
+        u.dazed = "stun" in u.tactics
     if side == "r":
         start_side(ctx, "p")
     elif side == "p":
@@ -418,8 +426,8 @@ def play_tactic(ctx: Ctx, tactic: str, target: Fighter, side: str, why: Text | N
         target.hp += eff["gain_hp"]
     if eff.get("daze"):
         target.dazed, target.fresh = True, False
-    if eff.get("move"):
-        target.tactics.append(tactic)
+    if eff.get("move") or eff.get("daze"):
+        target.tactics.append(tactic)  # kept on the unit while it lasts (l.313-317)
     ctx.step(
         "tactic", target, [target.hex], "hop.ev.tactic", why, by=side, what=tactic,
         side=side, tactic=T(f"hop.tactic.{tactic}"), unit=who(target),

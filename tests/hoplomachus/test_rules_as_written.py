@@ -160,3 +160,46 @@ def test_an_act_lasts_twelve_weeks_at_most_no_sailing_after_the_twelfth():
     ctx = Ctx(out)
     campaign.mark_week(ctx)
     assert ctx.state.week == 12 and campaign.weeks_left(ctx.state) == 0
+
+
+def test_dazed_ends_with_the_current_turn_even_off_the_units_own_turn():
+    """seed 003 l.447-449 ("au début de son prochain tour, cette unité n'est donc plus
+    sonnée car dazed dure un seul tour") and l.558-559 ("jusqu'à la fin du tour actuel"): a
+    unit of yours hooked onto the Kunlun platform in the rival's turn (dazed there, l.443-445)
+    moves and attacks in your next turn."""
+    state = fight(["r:la_reaver@c3", "p:kl_blade@c5", "r:kl_guard@g1"], arena="kunlun", step="rival")
+    f = state.fight
+    reaver, blade = f.units[:2]
+    ctx = Ctx(state)
+    turn.start_side(ctx, "r")
+    assert (blade, "c4") in turn.displacements(f, reaver, "hook")
+    turn.use_displacement(ctx, reaver, blade, "c4", "hook")
+    assert blade.hex == "c4" and blade.dazed and not combat.can_move(blade)
+    turn.end_side(ctx, "r")  # the rival's turn ends: so does the daze
+    assert f.step == "player" and not blade.dazed
+    legal = GAME.legal(state, "p1")
+    assert any(isinstance(x, c.Move) and x.frm == "c4" for x in legal)
+    assert c.Attack(actor="c4", target="c3") in legal
+
+
+def test_the_authored_stun_holds_until_the_end_of_the_targets_next_turn():
+    """Stun is authored (the seed prints no tactic effect): a temporary tactic (seed 003
+    l.313-317) that dazes its target until the end of the target's own next turn, since a
+    daze alone ends with the current turn (l.558-559). Played by the rival in its turn, your
+    unit stays dazed through your turn and is free again after it."""
+    state = fight(["r:kl_guard@d3", "p:ve_brute@d4", "p:hero@a7"], step="rival")
+    f = state.fight
+    guard, brute = f.units[:2]
+    f.rival_tactics = ["stun"]
+    ctx = Ctx(state)
+    turn.start_side(ctx, "r")
+    f.sub = "tactic"
+    turn.rival_tactic(ctx)
+    assert brute.dazed and "stun" in brute.tactics
+    turn.end_side(ctx, "r")
+    assert f.step == "player" and brute.dazed
+    legal = GAME.legal(state, "p1")
+    assert not any(getattr(x, "frm", None) == "d4" or getattr(x, "actor", None) == "d4" for x in legal)
+    out = GAME.apply(state, "p1", c.End()).state
+    brute = out.fight.get(brute.fid)
+    assert brute is not None and not brute.dazed and "stun" not in brute.tactics
