@@ -1,11 +1,15 @@
 """AI seats: a fresh player per decision, seeded from the game's seed and the move number,
-so a game with AI seats replays identically even across restarts."""
+so a game with AI seats replays identically even across restarts. A level that searches
+(its player has a `budget`) thinks in a worker process (bot/service/thinking.py)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from engine.protocol import Game, Role
+
+log = logging.getLogger("agora.service")
 
 _MASK = (1 << 63) - 1
 
@@ -18,3 +22,25 @@ def ai_seed(game_seed: int, seq: int, role: Role) -> int:
 def ai_choose(game: Game, level: str, game_seed: int, seq: int, state: Any, role: Role) -> Any:
     player = game.players[level](ai_seed(game_seed, seq, role))
     return player.choose(state, role)
+
+
+async def ai_decide(
+    game: Game, level: str, game_seed: int, seq: int, state: Any, role: Role
+) -> tuple[Any, float | None]:
+    """The seat's command, and what a search expected of it (-1..1, None otherwise). A
+    search thinks in a worker process; if that fails, the quick heuristic level answers."""
+    seed = ai_seed(game_seed, seq, role)
+    player = game.players[level](seed)
+    if getattr(player, "budget", None) is None:
+        return player.choose(state, role), None
+    from bot.service.thinking import thinkers
+
+    try:
+        data, expected = await thinkers().think(game.id, level, seed, state.model_dump_json(), role)
+        return game.load_command(data), expected
+    except Exception as exc:
+        log.warning(
+            "AI seat %s (%s) of %s: the search failed (%s); the heuristic answers", role, level, game.id, exc
+        )
+        quick = "heuristic" if "heuristic" in game.players else sorted(game.players)[0]
+        return game.players[quick](seed).choose(state, role), None

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service.ai import ai_choose
+from bot.service.ai import ai_decide
 from bot.service.api import Actor, Message, Reply, UserError, Where
 from bot.service.buttons import MAX_ID
 from bot.service.context import Table
@@ -428,7 +428,8 @@ class ServiceCore:
                         )
                     )
                 else:
-                    command = ai_choose(
+                    # a searching level thinks in a worker process (bot/service/thinking.py)
+                    command, _expected = await ai_decide(
                         table.game, seat.ai_level, table.record.seed, table.record.seq, table.state, seat.role
                     )
                 outcome = table.game.apply(table.state, seat.role, command)

@@ -1,0 +1,167 @@
+"""AI seats that search think in a worker process, never on the event loop: while one
+thinks (up to its budget, 2 s of CPU by default) every other table keeps its speed.
+
+A seat's player thinks here when it has a `budget` (engine/ai/search.py); the others
+answer in a fraction of a millisecond and are asked in the bot's process as before
+(bot/service/ai.py). Each worker is a spawned process serving one call at a time over a
+pipe; the event loop writes the call (the state's JSON) and is woken when the answer is
+readable (`loop.add_reader`): no thread in the bot, as for the image workers
+(bot/service/images.py). A worker that dies or overruns is replaced, and that decision is
+taken by the heuristic level instead, so a game never stalls.
+
+Environment (read at each decision, so tests and servers may change it):
+- `AGORA_AI_SECONDS`: CPU seconds per searched decision (default 2);
+- `AGORA_AI_ITERATIONS`: a budget in iterations instead (deterministic: tests, replays);
+- `AGORA_AI_PROCESSES`: worker processes (default 1).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import os
+from typing import Any
+
+from engine.protocol import Role
+
+log = logging.getLogger("agora.service")
+
+DEFAULT_SECONDS = 2.0
+GRACE = 10.0  # seconds a call may take beyond its budget before its worker is replaced
+
+
+def budget_from_env() -> tuple[int | None, float | None]:
+    iterations = os.environ.get("AGORA_AI_ITERATIONS", "").strip()
+    if iterations:
+        return int(iterations), None
+    seconds = os.environ.get("AGORA_AI_SECONDS", "").strip()
+    return None, float(seconds) if seconds else DEFAULT_SECONDS
+
+
+def _serve(conn: Any, parent: int) -> None:
+    """In the worker: answer each call with the command as JSON and what the search expected."""
+    from bot.service.images import _watch_parent
+    from engine import registry
+    from engine.ai.search import Budget
+
+    _watch_parent(parent)
+    games = registry.plugins(registry.GAMES)
+    while True:
+        try:
+            game_id, level, seed, state_json, role, iterations, seconds = conn.recv()
+        except EOFError:
+            return
+        try:
+            game = games[game_id]
+            state = game.load_state(json.loads(state_json))
+            player = game.players[level](seed)
+            player.budget = Budget(iterations=iterations, seconds=seconds)
+            command = player.choose(state, role)
+            thought = getattr(player, "thought", None)
+            expected = thought.value if thought is not None and thought.searched else None
+            conn.send(("ok", command.model_dump(mode="json"), expected))
+        except Exception as exc:  # told to the bot, which plays the heuristic instead
+            conn.send(("error", f"{type(exc).__name__}: {exc}", None))
+
+
+class _Worker:
+    def __init__(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        mine, theirs = ctx.Pipe()
+        self.process = ctx.Process(target=_serve, args=(theirs, os.getpid()), name="agora-ai", daemon=True)
+        self.process.start()
+        theirs.close()
+        self.conn = mine
+        self.lock = asyncio.Lock()
+        self.waiting = 0
+
+    def close(self) -> None:
+        try:
+            self.conn.close()
+        finally:
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join(1)
+
+    async def call(self, request: tuple, timeout: float) -> Any:
+        self.waiting += 1
+        try:
+            async with self.lock:
+                loop = asyncio.get_running_loop()
+                answer: asyncio.Future = loop.create_future()
+                fd = self.conn.fileno()
+
+                def readable() -> None:
+                    loop.remove_reader(fd)
+                    if answer.done():
+                        return
+                    try:
+                        answer.set_result(self.conn.recv())
+                    except Exception as exc:  # EOF: the worker died
+                        answer.set_exception(exc)
+
+                self.conn.send(request)
+                loop.add_reader(fd, readable)
+                try:
+                    return await asyncio.wait_for(answer, timeout)
+                finally:
+                    loop.remove_reader(fd)
+        finally:
+            self.waiting -= 1
+
+
+class Thinkers:
+    """The worker processes of one event loop, started on the first searched decision."""
+
+    def __init__(self, size: int) -> None:
+        self.size = max(1, size)
+        self.workers: list[_Worker] = []
+
+    def _pick(self) -> _Worker:
+        if len(self.workers) < self.size and all(w.waiting for w in self.workers):
+            self.workers.append(_Worker())
+        return min(self.workers, key=lambda w: w.waiting)
+
+    async def think(
+        self, game_id: str, level: str, seed: int, state_json: str, role: Role
+    ) -> tuple[dict, Any]:
+        """The command (as JSON) and the value the search expected; raises when the worker
+        failed (it is then replaced)."""
+        iterations, seconds = budget_from_env()
+        worker = self._pick()
+        timeout = (seconds or 0.0) + GRACE + (iterations or 0) * 0.5
+        try:
+            status, payload, expected = await worker.call(
+                (game_id, level, seed, state_json, role, iterations, seconds), timeout
+            )
+        except BaseException:
+            self.workers.remove(worker)
+            worker.close()
+            raise
+        if status != "ok":
+            raise RuntimeError(payload)
+        return payload, expected
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.close()
+        self.workers.clear()
+
+
+_BY_LOOP: dict[int, tuple[Any, Thinkers]] = {}
+
+
+def thinkers() -> Thinkers:
+    """This event loop's workers (a test's loop gets its own; a closed loop's are ended)."""
+    loop = asyncio.get_running_loop()
+    for key, (other, pool) in list(_BY_LOOP.items()):
+        if other.is_closed():
+            pool.close()
+            del _BY_LOOP[key]
+    found = _BY_LOOP.get(id(loop))
+    if found is None or found[0] is not loop:
+        size = int(os.environ.get("AGORA_AI_PROCESSES", "").strip() or 1)
+        found = _BY_LOOP[id(loop)] = (loop, Thinkers(size))
+    return found[1]
