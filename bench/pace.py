@@ -1,0 +1,193 @@
+"""A turn in two taps (issue 26): interactions per turn when a player takes the fastest path the
+bot offers, next to the engine commands per turn, and the public messages and board images
+per interaction.
+
+    python bench/pace.py [--games 3] [--seed 1]
+
+Each game is played by its heuristic player for every seat (engine/harness.py); its commands
+are grouped into the chains a player sends as one `/play a; b; c` (engine/pace.py: a chain
+goes on while the player still decides, and breaks where they must first look: after a roll
+or a reveal, unless the next step was already open or the game's plans say it may be chosen
+ahead, and at a new turn). The chains are then played through the real table service on a
+SQLite file (bot/service, chains.py), with a renderer that counts the board images asked for;
+a chain the service refuses or stops is counted. Set-up (armies, deployment) is left out of
+the per-turn figures and counted apart. A turn is the game's (`GAME.plans.turn`), else a run
+of one player's commands. Hoplomachus is a solo campaign: interactions per campaign.
+
+One line per game, starting with its id. Targets: Battlelore <= 2 median, Mythic <= 2,
+Athena <= 1.5, Hoplomachus <= 280 per campaign; <= 1 image per interaction.
+
+Figures, 2026-11-28, `python bench/pace.py --games 3` (seeds 1-3; Battlelore max_turns 4):
+
+    battlelore: interactions per turn median 2 p90 4 | engine commands per turn median 10 p90 18
+      | interactions per game 28 (set-up 10), engine commands 78 | public messages 1.04 and
+      images 0.92 per interaction (max 1) | 0 refused, 0 stopped of 77 chains, 3/3 finished
+    mythic: interactions per turn median 2 p90 4 | engine commands per turn median 8 p90 14
+      | interactions per game 135 (set-up 18), engine commands 305 | messages 1.01, images 1.00
+      per interaction (max 1) | 0 refused, 0 stopped of 444 chains, 3/3 finished
+    athena: interactions per turn median 1 p90 2 | engine commands per turn median 1 p90 2
+      | interactions per game 193, engine commands 208 | messages 1.01, images 1.00 (max 1)
+    hoplomachus: interactions per fight turn or week median 1 p90 2 | engine commands per
+      turn median 3 p90 6 | interactions per campaign 336 (engine commands 818): the target
+      (<= 280) is NOT met yet: no "finish the week" entry nor self-playing single choices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.service import Actor, TableService, Where  # noqa: E402
+from bot.store import open_store  # noqa: E402
+from engine import get_game  # noqa: E402
+from engine.harness import play  # noqa: E402
+from engine.pace import group  # noqa: E402
+
+GAMES = {
+    "battlelore": {"max_turns": 4},
+    "mythic": {},
+    "athena": {},
+    "hoplomachus": {},
+}
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.boards = 0
+
+    def board_png(self, game_id, view, names, locale):
+        self.boards += 1
+        return b"png"
+
+    def private_png(self, game_id, view, names, locale):
+        return b"png"
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))] if ordered else 0.0
+
+
+async def one_game(game_id: str, seed: int) -> dict:
+    game = get_game(game_id)
+    options = game.Options(**GAMES[game_id])
+    roles = game.roles(options)
+    steps: list = []
+    players = {r: game.players["heuristic"](seed * 10 + i) for i, r in enumerate(roles)}
+    play(game, players, seed=seed, options=options, on_step=lambda b, r, c, o: steps.append((b, r, c, o)))
+    chains = group(game, steps)
+    turn_of = getattr(getattr(game, "plans", None), "turn", None)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await open_store(Path(tmp) / "pace.db")
+        counter = Counter()
+        service = TableService(
+            store,
+            clock=lambda: 1e9,
+            games={game_id: game},
+            rng=random.Random(seed),
+            render_images=True,
+            renderer=counter,
+        )
+        where = Where("g", "c")
+        actors = {r: Actor(f"u-{r}", r) for r in roles}
+        await service.new_game(where, actors[roles[0]], game_id, {"seed": seed, **GAMES[game_id]})
+        for role in roles[1:]:
+            await service.join(where, actors[role], role)
+        await service.start_game(where, actors[roles[0]])
+        boards0, refused, stopped, public = counter.boards, 0, 0, []
+        for chain in chains:
+            before = counter.boards
+            try:
+                reply = await service.play(where, actors[chain.role], "; ".join(chain.steps))
+            except Exception:
+                refused += 1
+                continue
+            stopped += any(m.ephemeral for m in reply.messages)
+            public.append((len(reply.public()), counter.boards - before))
+        record = (await store.games())[0]
+        await store.close()
+    set_up = [c for c in chains if turn_of is not None and (c.turn is None or not _in_play(c.turn))]
+    per_turn: dict = {}
+    commands: dict = {}
+    if turn_of is not None:
+        for c in chains:
+            if c in set_up:
+                continue
+            per_turn.setdefault(c.turn, []).append(c)
+        for before, _role, _command, _ in steps:
+            key = turn_of(before)
+            if key in per_turn:
+                commands[key] = commands.get(key, 0) + 1
+    else:  # a turn: one player's run of commands
+        key = 0
+        last = None
+        for c in chains:
+            if c.role != last:
+                key, last = key + 1, c.role
+            per_turn.setdefault(key, []).append(c)
+            commands[key] = commands.get(key, 0) + len(c.steps)
+    owner = [sum(1 for c in cs if c.role == cs[0].role) for cs in per_turn.values()]
+    return {
+        "finished": record.status == "finished",
+        "owner": owner,
+        "commands": list(commands.values()),
+        "interactions": len(chains),
+        "set_up": len(set_up),
+        "engine": len(steps),
+        "refused": refused,
+        "stopped": stopped,
+        "public": public,
+        "boards": counter.boards - boards0,
+    }
+
+
+def _in_play(turn) -> bool:
+    """A turn key of play proper (not set-up): Battlelore and Mythic number their turns from 1."""
+    first = turn[0] if isinstance(turn, tuple) else turn
+    return first is not None and first != 0
+
+
+def report(game_id: str, runs: list[dict]) -> str:
+    owner = [n for r in runs for n in r["owner"]]
+    cmds = [n for r in runs for n in r["commands"]]
+    public = [p for r in runs for p in r["public"]]
+    inter = sum(r["interactions"] for r in runs)
+    per_campaign = statistics.median(r["interactions"] for r in runs)
+    msgs = sum(m for m, _ in public) / max(1, len(public))
+    imgs = sum(i for _, i in public) / max(1, len(public))
+    worst = max((i for _, i in public), default=0)
+    return (
+        f"{game_id}: interactions per turn median {statistics.median(owner) if owner else 0:g}"
+        f" p90 {p90(owner):g} | engine commands per turn median {statistics.median(cmds) if cmds else 0:g}"
+        f" p90 {p90(cmds):g} | interactions per game median {per_campaign:g}"
+        f" (set-up {statistics.median(r['set_up'] for r in runs):g}),"
+        f" engine commands {statistics.median(r['engine'] for r in runs):g}"
+        f" | public messages {msgs:.2f} and images {imgs:.2f} per interaction (max {worst})"
+        f" | refused {sum(r['refused'] for r in runs)}, stopped {sum(r['stopped'] for r in runs)}"
+        f" of {inter} chains, finished {sum(r['finished'] for r in runs)}/{len(runs)}"
+    )
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+    for game_id in GAMES:
+        if args.only and game_id != args.only:
+            continue
+        runs = [await one_game(game_id, args.seed + i) for i in range(args.games)]
+        print(report(game_id, runs), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
