@@ -14,7 +14,7 @@ from engine.hoplomachus import commands as c
 from engine.hoplomachus import formation, opportunities, turn
 from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import Ctx, token_unit, unit_name
-from engine.hoplomachus.opportunities import discard_bane, gain_prowess, room, upgrade_weakest
+from engine.hoplomachus.opportunities import discard_bane, gain_prowess, leadership, room, upgrade_weakest
 from engine.hoplomachus.state import ROLE, Options, Sheet, State
 from engine.i18n import T
 from engine.rng import Rng
@@ -455,9 +455,14 @@ def after_step(ctx: Ctx) -> None:
             lose(ctx, "scion")  # no surrender, no second try: the Scion prevails
         return
     mark_week(ctx)  # l.50
-    if won and f.kind in ("ctf", "koth", "spar") and sport_rewards(state):
-        state.reward, state.phase = "sport", "reward"
-        return
+    if won and f.kind in ("ctf", "koth", "spar"):
+        if sport_rewards(state):
+            state.reward, state.phase = "sport", "reward"
+            return
+        # l.469-473: both options closed (troop at its Leadership, tactics at their limit, or
+        # none at all in Fearless, l.517): said, not left silent
+        why = "fearless" if not content().difficulties[state.difficulty].tactics else "full"
+        ctx.say(f"hop.ev.sport_no_reward.{why}", leadership=leadership(state), limit=content().tactic_limit)
     if won and f.kind == "bloodshed":
         state.reward, state.phase = "bloodshed", "reward"
         return

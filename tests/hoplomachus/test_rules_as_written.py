@@ -203,3 +203,23 @@ def test_the_authored_stun_holds_until_the_end_of_the_targets_next_turn():
     out = GAME.apply(state, "p1", c.End()).state
     brute = out.fight.get(brute.fid)
     assert brute is not None and not brute.dazed and "stun" not in brute.tactics
+
+
+def test_a_sport_win_with_nothing_to_take_says_so():
+    """seed 003 l.469-473: a Sport win gives a rival recruit or tactics up to the limit (3).
+    With the troop at its Leadership and 3 tactics held (or none allowed: Fearless, l.517)
+    there is nothing to take: the channel is told, in English and French."""
+    for difficulty, key in (("valiant", "full"), ("fearless", "fearless")):
+        state = fight(["p:hero@d7", "r:kl_blade@d1"], kind="spar", difficulty=difficulty)
+        state.sheet.leadership = 3
+        state.camp = ["kl_guard#1", "kl_sage#1"]
+        state.tactics = ["stun", "stun", "bolster"] if difficulty == "valiant" else []
+        state.fight.result = "win"
+        ctx = Ctx(state)
+        campaign.after_step(ctx)
+        assert ctx.state.phase == "travel" and ctx.state.reward is None
+        said = [e.text for e in ctx.events if e.data["key"] == f"hop.ev.sport_no_reward.{key}"]
+        assert len(said) == 1
+        en, fr = render(said[0], "en"), render(said[0], "fr")
+        assert en.startswith("No Sport reward to take: your troop is at its Leadership (3")
+        assert fr.startswith("Aucune récompense de Sport à prendre : votre troupe atteint son Leadership (3")
