@@ -21,10 +21,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.image_moves import interleaved, per_move  # noqa: E402
 from bench.render_athena import percentile  # noqa: E402
+from bot.service.present import private_part  # noqa: E402
 from engine.battlelore import GAME  # noqa: E402
 from engine.harness import play  # noqa: E402
 from render.battlelore import army_png, board_png, private_png, unit_png  # noqa: E402
+from render.battlelore.board import board_image  # noqa: E402
+from render.battlelore.private import private_image  # noqa: E402
 
 NAMES = {"p1": "Alexandra", "p2": "Bérénice"}
 
@@ -57,6 +61,42 @@ def sample_states(games: int, count: int, players: str) -> list:
     return states[::step][:count]
 
 
+def game_states(seed: int, players: str) -> list:
+    seats = {r: GAME.players[players](seed * 10 + i) for i, r in enumerate(("p1", "p2"))}
+    states: list = []
+    play(GAME, seats, seed=seed, on_step=lambda _b, _r, _c, out: states.append(out.state))
+    return states
+
+
+def moves(games: int, players: str, locales: list[str]) -> None:
+    """Every move of `games` battles interleaved: the public battlefield each move, and each
+    player's private view when its private part changed (bot/service/present.py)."""
+    public, private = [], []
+    for n, states in interleaved([game_states(100 + g, players) for g in range(games)]):
+        locale = locales[n % len(locales)]
+        view = GAME.view(states, None)
+        public.append((view, locale))
+        shown = view.model_dump(mode="json")
+        for role in ("p1", "p2"):
+            mine = GAME.view(states, role)
+            part = private_part(mine.model_dump(mode="json"), shown)
+            if part != LAST.get((n, role)):
+                LAST[(n, role)] = part
+                private.append((mine, locale))
+    print(
+        f"{games} battles interleaved, {len(public)} moves, {len(private)} private views whose private part changed"
+    )
+    per_move(
+        "battlefield", public, lambda v, lo: board_png(v, NAMES, lo), lambda v, lo: board_image(v, NAMES, lo)
+    )
+    per_move(
+        "private", private, lambda v, lo: private_png(v, NAMES, lo), lambda v, lo: private_image(v, NAMES, lo)
+    )
+
+
+LAST: dict = {}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
@@ -64,7 +104,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--locale", default="fr")
     parser.add_argument("--players", default="heuristic", choices=sorted(GAME.players))
+    parser.add_argument("--moves-games", type=int, default=3, help="battles interleaved move by move")
     args = parser.parse_args()
+    moves(args.moves_games, args.players, ["fr", "en"])
     states = sample_states(args.games, args.views, args.players)
     public = [GAME.view(s, None) for s in states]
     private = [GAME.view(s, ("p1", "p2")[i % 2]) for i, s in enumerate(states)]

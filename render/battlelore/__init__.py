@@ -11,21 +11,21 @@ from engine.i18n import register_catalog
 register_catalog(Path(__file__).parent / "locales")
 
 from engine.battlelore.view import BattleloreView  # noqa: E402
-from render.battlelore.board import board_image  # noqa: E402
+from render.battlelore.board import board_png as _board_png  # noqa: E402
 from render.battlelore.card import army_image, unit_image  # noqa: E402
 from render.battlelore.dice import dice_line  # noqa: E402
-from render.battlelore.private import private_image  # noqa: E402
+from render.battlelore.private import private_png as _private_png  # noqa: E402
 from render.common import png_bytes  # noqa: E402
 
 __all__ = ["IMAGES", "army_png", "board_png", "dice_line", "private_png", "unit_png"]
 
 
 def board_png(view: BattleloreView, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(board_image(view, names, locale))
+    return _board_png(view, names, locale)
 
 
 def private_png(view: BattleloreView, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(private_image(view, names, locale))
+    return _private_png(view, names, locale)
 
 
 def unit_png(view: BattleloreView, hex_name: str, names: dict[str, str], locale: str = "en") -> bytes:

@@ -17,6 +17,7 @@ from engine.battlelore.view import BattleloreView
 from render.battlelore import marks, words
 from render.battlelore.geometry import Grid, board_hexes
 from render.common import Ink, draw_fitted, draw_text, ellipsize, rounded_box
+from render.layers import Item, Paint, even_cuts, layers_image, layers_png
 
 WIDTH = 1240
 MARGIN = 14
@@ -40,8 +41,9 @@ class Board:
         self.board_bottom = self.grid.bottom + GUTTER + SECTOR
         self.legend_top = max(self.board_bottom, 620) + 8
         self.height = self.legend_top + 96
-        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
-        self.draw = ImageDraw.Draw(self.image)
+        # the canvas of the item being painted (`on`), or of `ground`
+        self.image: Image.Image | None = None
+        self.draw: ImageDraw.ImageDraw | None = None
 
     def label(self, key: str, **params: object) -> str:
         return words.label(key, self.locale, **params)
@@ -50,27 +52,47 @@ class Board:
         return words.player(role, self.names, self.locale)
 
     def render(self) -> Image.Image:
-        self.header()
-        self.field()
-        self.panels()
-        self.legend()
-        return self.image
+        return layers_image(WIDTH, self.height, self.items())
+
+    def png(self) -> bytes:
+        """The PNG, its bands of rows drawn only when what crosses them is new (render.layers)."""
+        return layers_png("battlelore", WIDTH, self.height, self.items(), self.cuts())
+
+    def cuts(self) -> list[int]:
+        """Bands about half a hex row high: a move redraws the rows of the hexes it touches."""
+        return [HEADER, *even_cuts(HEADER + 32, self.legend_top - 8, 32)]
+
+    def items(self) -> list[Item]:
+        """Everything the battlefield draws, in order, each with its rows and a key naming
+        everything its pixels depend on (render.layers)."""
+        texts = self.header_texts()
+        return [
+            Item(0, HEADER + 1, ("header", texts), self.on(self.header, texts)),
+            *self.field_items(),
+            *self.panel_items(),
+            Item(self.legend_top - 2, self.height, self.legend_key(), self.on(self.legend)),
+        ]
+
+    def on(self, paint, *args) -> Paint:
+        """`paint(*args)` drawing on the canvas it is given."""
+
+        def painted(draw: ImageDraw.ImageDraw) -> None:
+            self.draw, self.image = draw, draw._image
+            paint(*args)
+
+        return painted
 
     # ---- header --------------------------------------------------------------------
 
-    def header(self) -> None:
-        v, d = self.view, self.draw
-        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+    def header_texts(self) -> tuple:
+        """The header's title, status and right-hand line with its colour (None: no line)."""
+        v = self.view
         title = f"{self.label('title')} — {words.code_name('sc', v.scenario, self.locale)}"
-        draw_fitted(d, (MARGIN, 6, WIDTH * 0.6, 32), title, 20, Ink.GOLD, min_size=14, bold=True, anchor="lm")
         if v.active:
             status = self.label("turn_of", n=v.turn, name=self.name(v.active))
             status += f" · {words.step_name(v.step, self.locale)}"
         else:
             status = words.step_name(v.step, self.locale)
-        draw_fitted(
-            d, (MARGIN, 36, WIDTH * 0.62, 78), status, 28, Ink.WHITE, min_size=16, bold=True, anchor="lm"
-        )
         if v.winners is not None:
             right = (
                 self.label("winner", name=", ".join(self.name(r) for r in v.winners))
@@ -82,9 +104,21 @@ class Board:
             right = self.label("to_play", names=", ".join(self.name(r) for r in v.who))
             ink = Ink.SKY
         else:
-            return
+            return title, status, None, None
         if v.last_turn and v.winners is None:
             right = f"{self.label('last_turn')} · {right}"
+        return title, status, right, ink
+
+    def header(self, texts: tuple | None = None) -> None:
+        d = self.draw
+        title, status, right, ink = texts or self.header_texts()
+        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+        draw_fitted(d, (MARGIN, 6, WIDTH * 0.6, 32), title, 20, Ink.GOLD, min_size=14, bold=True, anchor="lm")
+        draw_fitted(
+            d, (MARGIN, 36, WIDTH * 0.62, 78), status, 28, Ink.WHITE, min_size=16, bold=True, anchor="lm"
+        )
+        if right is None:
+            return
         draw_fitted(
             d, (WIDTH * 0.55, 20, WIDTH - MARGIN, 70), right, 24, ink, min_size=14, bold=True, anchor="rm"
         )
@@ -95,8 +129,10 @@ class Board:
         side = self.view.sides.get(role)
         return side.edge if side else None
 
-    def field(self) -> None:
-        v, d, g = self.view, self.draw, self.grid
+    def field_items(self) -> list[Item]:
+        """The ground, deployment zones, this turn's arrows, the units and the attack's and
+        retreat's marks, in the order they are drawn."""
+        v, g = self.view, self.grid
         owners = {r: side_index(v, r) for r in v.sides}
         key = (
             tuple(sorted(v.terrain.items())),
@@ -104,43 +140,79 @@ class Board:
             tuple((self.edge_of(r), self.name(r)) for r in v.sides),
             self.locale,
         )
-        self.image.paste(_ground(key, self), (0, HEADER))
+        items = [
+            Item(HEADER, self.board_bottom, ("ground", key), lambda d, key=key: self._paste_ground(d, key))
+        ]
         if v.step in ("deploy", "mana"):
-            self.deployment_zones()
+            items += self.deployment_zones()
         for kind, frm, to in v.trail:
             a, b = g.centre(frm), g.centre(to)
             if a and b:
                 colour, dashed = marks.ARROW.get(kind, marks.ARROW["mv"])
-                marks.arrow(d, a, b, colour, dashed)
+                items.append(
+                    Item(
+                        min(a[1], b[1]) - 16,
+                        max(a[1], b[1]) + 16,
+                        ("arrow", kind, frm, to),
+                        lambda d, a=a, b=b, colour=colour, dashed=dashed: marks.arrow(
+                            d, a, b, colour, dashed
+                        ),
+                    )
+                )
+        r = g.w * 0.36
         for u in v.units:
             c = g.centre(u.hex)
             if c is not None:
-                marks.token(d, c, g.w * 0.36, u, owners.get(u.owner, 0), self.locale)
+                side = owners.get(u.owner, 0)
+                # the mana pips run down the token's right side, 10 px apart (marks.token)
+                items.append(
+                    Item(
+                        c[1] - r - 12,
+                        c[1] + max(r, 10 * u.cap) + 12,
+                        ("unit", u.hex, u.card, u.bar, u.left, u.mana, u.cap, side, self.locale),
+                        lambda d, c=c, u=u, side=side: marks.token(d, c, r, u, side, self.locale),
+                    )
+                )
         if v.attack:
-            for key, colour in (("att", marks.RED), ("dfd", Ink.BLACK)):
-                unit = next((u for u in v.units if u.id == v.attack.get(key)), None)
+            for who, colour in (("att", marks.RED), ("dfd", Ink.BLACK)):
+                unit = next((u for u in v.units if u.id == v.attack.get(who)), None)
                 c = g.centre(unit.hex) if unit else None
                 if c:
-                    d.ellipse(
-                        (c[0] - g.w * 0.46, c[1] - g.w * 0.46, c[0] + g.w * 0.46, c[1] + g.w * 0.46),
-                        outline=colour,
-                        width=3,
+                    ring = (c[0] - g.w * 0.46, c[1] - g.w * 0.46, c[0] + g.w * 0.46, c[1] + g.w * 0.46)
+                    items.append(
+                        Item(
+                            ring[1],
+                            ring[3],
+                            ("ring", unit.hex, colour),
+                            lambda d, ring=ring, colour=colour: d.ellipse(ring, outline=colour, width=3),
+                        )
                     )
         for h in v.retreat or []:
             c = g.centre(h)
             if c:
-                d.ellipse(
-                    (c[0] - 8, c[1] - 8, c[0] + 8, c[1] + 8), fill=Ink.PURPLE, outline=Ink.WHITE, width=2
+                dot = (c[0] - 8, c[1] - 8, c[0] + 8, c[1] + 8)
+                items.append(
+                    Item(
+                        dot[1],
+                        dot[3],
+                        ("retreat", h),
+                        lambda d, dot=dot: d.ellipse(dot, fill=Ink.PURPLE, outline=Ink.WHITE, width=2),
+                    )
                 )
+        return items
 
-    def deployment_zones(self) -> None:
+    def _paste_ground(self, draw: ImageDraw.ImageDraw, key: tuple) -> None:
+        draw._image.paste(_ground(key, self), (0, HEADER))
+
+    def deployment_zones(self) -> list[Item]:
         """While armies deploy: a bar in each side's colour beside the rows it may deploy in
         (002 l.442-448, the scenario's deepest row: engine/battlelore/setup.py)."""
         from engine.battlelore.content import content
 
         sc = content().scenarios.get(self.view.scenario)
         deep = sc.deploy if sc else 4
-        g, d = self.grid, self.draw
+        g = self.grid
+        items = []
         for role in self.view.sides:
             edge = self.edge_of(role)
             if edge not in (1, hexes.ROWS):
@@ -150,10 +222,23 @@ class Board:
             top, bottom = min(ys) - g.h * 0.4, max(ys) + g.h * 0.4
             colour = marks.SIDE_INK[side_index(self.view, role)]
             for x in (g.left - GUTTER + 2, g.right + GUTTER - 8):
-                d.rectangle((x, top, x + 6, bottom), fill=colour)
+                box = (x, top, x + 6, bottom)
+                items.append(
+                    Item(
+                        top,
+                        bottom,
+                        ("zone", box, colour),
+                        lambda d, box=box, colour=colour: d.rectangle(box, fill=colour),
+                    )
+                )
+        return items
 
     def ground(self) -> Image.Image:
-        """The battlefield without units: terrain, sacred sites, sectors and coordinates."""
+        """The battlefield without units: terrain, sacred sites, sectors and coordinates, on
+        a canvas of its own (under the header's last row, as it always was drawn)."""
+        self.image = Image.new("RGB", (WIDTH, self.height), Ink.PAPER)
+        self.draw = ImageDraw.Draw(self.image)
+        self.draw.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
         v, d, g = self.view, self.draw, self.grid
         radius = g.h / 2
         owners = {r: side_index(v, r) for r in v.sides}
@@ -228,26 +313,62 @@ class Board:
 
     # ---- panels --------------------------------------------------------------------
 
-    def panels(self) -> None:
+    def panel_items(self) -> list[Item]:
+        """Each side's panel (the north player's on top, as the board shows them), the last
+        roll and the deck, each keyed by what it shows and where."""
         v = self.view
         y = HEADER + 10
         right = WIDTH - MARGIN
         roles = list(v.sides)
-        # the north player's panel on top, as the board shows them
         roles.sort(key=lambda r: -(self.edge_of(r) or 0))
+        items = []
         for role in roles:
-            y = self.side_panel(role, (PANEL_X, y, right)) + 10
-        y = self.roll_panel((PANEL_X, y, right)) + 10
+            box = (PANEL_X, y, right)
+            bottom = y + 88 + 22 * len(v.sides[role].gods or {})  # side_panel's height
+            items.append(Item(y, bottom, self.side_key(role, box), self.on(self.side_panel, role, box)))
+            y = bottom + 10
+        box = (PANEL_X, y, right)
+        bottom = self.roll_bottom(box)
+        ranged = bool(v.attack and v.attack.get("ranged"))
+        key = ("roll", tuple(v.roll), ranged, marks.attacker_weak(v), self.locale, box)
+        items.append(Item(y, bottom, key, self.on(self.roll_panel, box)))
+        y = bottom + 10
         text = self.label("deck", n=v.deck, discard=len(v.discard))
+        items.append(Item(y, y + 18, ("deck", text, y), self.on(self.deck_line, text, y)))
+        return items
+
+    def deck_line(self, text: str, y: int) -> None:
         draw_fitted(
             self.draw,
-            (PANEL_X + 4, y, right, y + 18),
+            (PANEL_X + 4, y, WIDTH - MARGIN, y + 18),
             text,
             15,
             Ink.MUTED,
             min_size=10,
             condensed=True,
             anchor="lm",
+        )
+
+    def side_key(self, role: str, box: tuple[int, int, int]) -> tuple:
+        """Everything `side_panel` draws for `role` at `box`."""
+        v = self.view
+        side = v.sides[role]
+        gods = tuple((g, god.mana, god.face_up) for g, god in (side.gods or {}).items())
+        units = sum(1 for u in v.units if u.owner == role and u.hex)
+        return (
+            "side",
+            side_index(v, role),
+            self.name(role),
+            side.people,
+            side.vp,
+            v.target,
+            side.hand_count,
+            side.extra_count,
+            units,
+            side.kills,
+            gods,
+            self.locale,
+            box,
         )
 
     def side_panel(self, role: str, box: tuple[int, int, int]) -> int:
@@ -306,6 +427,14 @@ class Board:
             y += 22
         return y0 + height
 
+    def roll_bottom(self, box: tuple[int, int, int]) -> int:
+        """Where `roll_panel` at `box` ends."""
+        x0, y0, x1 = box
+        if not self.view.roll:
+            return y0 - 10
+        per_row = max(1, (x1 - x0) // 54)
+        return y0 + 24 + ((len(self.view.roll) - 1) // per_row + 1) * (34 + 8 + 16)
+
     def roll_panel(self, box: tuple[int, int, int]) -> int:
         """The last roll: each die's face and what it did."""
         v, d = self.view, self.draw
@@ -336,6 +465,11 @@ class Board:
         return y0 + 24 + rows * (size + gap + 16)
 
     # ---- legend --------------------------------------------------------------------
+
+    def legend_key(self) -> tuple:
+        """Everything `legend` draws: the cards of the units on the battlefield, the locale."""
+        cards = tuple(dict.fromkeys(u.card for u in self.view.units if u.hex))  # in their order
+        return ("legend", cards, self.locale, self.legend_top)
 
     def legend(self) -> None:
         d = self.draw
@@ -391,3 +525,7 @@ def _w(text: str) -> int:
 
 def board_image(view: BattleloreView, names: dict[str, str], locale: str) -> Image.Image:
     return Board(view, names, locale).render()
+
+
+def board_png(view: BattleloreView, names: dict[str, str], locale: str) -> bytes:
+    return Board(view, names, locale).png()

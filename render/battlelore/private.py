@@ -14,26 +14,62 @@ from engine.battlelore.view import BattleloreView
 from render.battlelore import words
 from render.battlelore.board import MARGIN, WIDTH, Board
 from render.common import Ink, draw_fitted, draw_text, fit_lines, rounded_box
+from render.layers import Item, even_cuts, layers_image, layers_png
 
 CARD_W, CARD_H, GAP = 290, 92, 12
 
 
 def private_image(view: BattleloreView, names: dict[str, str], locale: str) -> Image.Image:
+    height, items, _ = private_items(view, names, locale)
+    return layers_image(WIDTH, height, items)
+
+
+def private_png(view: BattleloreView, names: dict[str, str], locale: str) -> bytes:
+    """The PNG: the battlefield's bands are those of the public board wherever they show the
+    same (render.layers), so only the player's own part is drawn after the board was."""
+    height, items, cuts = private_items(view, names, locale)
+    return layers_png("battlelore", WIDTH, height, items, cuts)
+
+
+def private_items(
+    view: BattleloreView, names: dict[str, str], locale: str
+) -> tuple[int, list[Item], list[int]]:
+    """The image's height, its items (the battlefield's, then the player's own part) and its
+    cuts."""
     role = view.viewer
-    board = Board(view, names, locale).render()
+    board = Board(view, names, locale)
     if role is None or role not in view.sides:
-        return board
+        return board.height, board.items(), board.cuts()
     side = view.sides[role]
-    lab = lambda key, **p: words.label(key, locale, **p)  # noqa: E731
     per_row = (WIDTH - 2 * MARGIN + GAP) // (CARD_W + GAP)
     hand, extra = side.hand or [], side.extra or []
     gods = side.gods or {}
     rows = -(-len(hand) // per_row) + -(-len(extra) // per_row)
     height = 60 + rows * (CARD_H + GAP) + 40 * 2 + 34 * (len(gods) + 2) + 90
-    image = Image.new("RGB", (WIDTH, board.height + height), Ink.PAPER)
-    image.paste(board, (0, 0))
-    d = ImageDraw.Draw(image)
-    y = board.height + 10
+    top = board.height
+    key = (
+        "private",
+        top,
+        locale,
+        tuple((cid, False, ready(view, role, cid, False)) for cid in hand),
+        tuple((cid, True, ready(view, role, cid, True)) for cid in extra),
+        tuple((g, god.mana, god.face_up) for g, god in gods.items()),
+        tuple((u.id, u.card) for u in view.units if u.owner == role and u.hex is None),
+        side.mana_pool,
+        tuple(side.to_place),
+    )
+    own = Item(top, top + height, key, lambda d: _own_part(d, view, role, top, locale))
+    return top + height, [*board.items(), own], [*board.cuts(), *even_cuts(top, top + height, CARD_H + GAP)]
+
+
+def _own_part(d: ImageDraw.ImageDraw, view: BattleloreView, role: str, top: int, locale: str) -> None:
+    """The hand, the extra cards, the Lore, the camp and what is left to place, below `top`."""
+    side = view.sides[role]
+    lab = lambda key, **p: words.label(key, locale, **p)  # noqa: E731
+    per_row = (WIDTH - 2 * MARGIN + GAP) // (CARD_W + GAP)
+    hand, extra = side.hand or [], side.extra or []
+    gods = side.gods or {}
+    y = top + 10
     for title, cards, is_extra in ((lab("hand"), hand, False), (lab("extra"), extra, True)):
         draw_text(d, (MARGIN, y + 14), title, 20, Ink.TEXT, bold=True, anchor="lm")
         y += 34
@@ -84,7 +120,6 @@ def private_image(view: BattleloreView, names: dict[str, str], locale: str) -> I
     if side.to_place:
         text = lab("to_place", list=", ".join(words.name_of(t, locale) for t in side.to_place))
         draw_text(d, (MARGIN, y + 14), text, 17, Ink.TEXT, anchor="lm")
-    return image
 
 
 def card_box(

@@ -1,0 +1,120 @@
+"""An image as a list of painted items, each with the rows it may touch and a key naming what
+it draws; the PNG is cut into bands of rows, and a band is drawn and encoded only when the keys
+of the items crossing it are new (its encoded bytes are reused from `render.common.STRIPS`
+otherwise).
+
+This is the strip cache of `render.common` for renderers that draw at the image's own
+coordinates (no band offsets): a missing band is drawn by painting, in their order, only the
+items that cross a missing band, on a canvas kept per thread, then those rows are mapped to the
+palette and encoded. Pixels are those of painting every item on one canvas, provided that
+each item's `top`..`bottom` holds every row it paints and its `key` everything its pixels
+depend on (its position included): an item that does not reach a band cannot change it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.common import STRIPS, Colour, Ink, StripCache, _encode_strip, _png, palette_indices
+
+Paint = Callable[[ImageDraw.ImageDraw], None]
+
+
+class Item:
+    """Something painted at the image's coordinates, within rows top..bottom (bottom excluded,
+    a conservative bound), whose pixels depend only on `key`."""
+
+    __slots__ = ("top", "bottom", "key", "paint")
+
+    def __init__(self, top: float, bottom: float, key: object, paint: Paint) -> None:
+        self.top, self.bottom, self.key, self.paint = int(top) - 1, int(bottom) + 2, key, paint
+
+
+_CANVASES = threading.local()
+
+
+def _canvas(width: int, height: int) -> Image.Image:
+    """This thread's RGB canvas at least `width` x `height`: rows are cleared before they are
+    drawn, so it is never allocated again for images of the same size."""
+    found = getattr(_CANVASES, "image", None)
+    if found is None or found.width != width or found.height < height:
+        found = _CANVASES.image = Image.new("RGB", (width, height))
+    return found
+
+
+def bands(height: int, cuts: Sequence[int]) -> list[tuple[int, int]]:
+    """Rows 0..height cut at `cuts` (ascending, inside the image)."""
+    edges = [0, *(c for c in cuts if 0 < c < height), height]
+    return list(zip(edges, edges[1:], strict=False))
+
+
+def even_cuts(top: int, bottom: int, step: int) -> list[int]:
+    """Cuts every `step` rows from `top` to `bottom` (both cuts too)."""
+    return [*range(top, bottom, step), bottom]
+
+
+def layers_png(
+    kind: str,
+    width: int,
+    height: int,
+    items: list[Item],
+    cuts: Sequence[int],
+    background: Colour = Ink.PAPER,
+    cache: StripCache | None = STRIPS,
+) -> bytes:
+    """The 256-colour PNG of `items` painted in order on `background`, its bands (cut at
+    `cuts`) drawn and encoded only when not met before under the same keys."""
+    spans = bands(height, cuts)
+    keys = [
+        (
+            kind,
+            width,
+            top,
+            bottom,
+            background,
+            tuple(i.key for i in items if i.top < bottom and i.bottom > top),
+        )
+        for top, bottom in spans
+    ]
+    found = cache.get_many(keys) if cache is not None else [None] * len(spans)
+    missing = [n for n, f in enumerate(found) if f is None]
+    if missing:
+        canvas = _canvas(width, height)
+        draw = ImageDraw.Draw(canvas)
+        for n in missing:
+            draw.rectangle((0, spans[n][0], width - 1, spans[n][1] - 1), fill=background)
+        wanted = [spans[n] for n in missing]
+        for item in items:
+            if any(item.top < bottom and item.bottom > top for top, bottom in wanted):
+                item.paint(draw)
+        for run in _runs(missing):
+            top, bottom = spans[run[0]][0], spans[run[-1]][1]
+            indices = palette_indices(canvas.crop((0, top, width, bottom)))
+            for n in run:
+                found[n] = _encode_strip(indices, spans[n][0] - top, spans[n][1] - spans[n][0])
+                if cache is not None:
+                    cache.put(keys[n], found[n])
+    return _png(width, height, found)
+
+
+def layers_image(width: int, height: int, items: list[Item], background: Colour = Ink.PAPER) -> Image.Image:
+    """The RGB image of `items` painted in order, drawn afresh (what `layers_png` encodes)."""
+    image = Image.new("RGB", (width, height), background)
+    draw = ImageDraw.Draw(image)
+    for item in items:
+        item.paint(draw)
+    return image
+
+
+def _runs(numbers: list[int]) -> list[list[int]]:
+    """Consecutive numbers grouped: [1, 2, 5] -> [[1, 2], [5]]."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return runs

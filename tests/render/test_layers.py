@@ -1,0 +1,83 @@
+"""Images drawn as layers (render/layers.py): a band of rows is drawn and encoded only when the
+items crossing it are new, and the PNG is always the very pixels of drawing every item afresh.
+
+Battlelore Mythologie's battlefield and private views go through it: played move by move, with
+the caches warm as in an image worker, each PNG decodes to the pixels of the same picture drawn
+on a fresh canvas and encoded whole (the path these images took before, same code)."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from engine.battlelore import GAME
+from engine.harness import play
+from render import common
+from render.battlelore import board_png, private_png
+from render.battlelore.board import board_image
+from render.battlelore.private import private_image
+from render.common import Ink, StripCache, png_bytes
+from render.layers import Item, bands, layers_image, layers_png
+
+NAMES = {"p1": "Alexandra", "p2": "Bérénice"}
+
+
+def pixels(data: bytes) -> bytes:
+    return Image.open(io.BytesIO(data)).convert("RGB").tobytes()
+
+
+def box(top: int, bottom: int, colour, key: str) -> Item:
+    return Item(top, bottom, key, lambda d: d.rectangle((10, top, 50, bottom - 1), fill=colour))
+
+
+def test_only_the_bands_an_item_crosses_are_drawn_again():
+    cache = StripCache()
+    cuts = [20, 40, 60]
+    first = [box(2, 10, Ink.BLUE, "a"), box(44, 52, Ink.GOLD, "b")]
+    layers_png("toy", 64, 80, first, cuts, cache=cache)
+    assert (cache.hits, cache.misses) == (0, 4)
+    moved = [box(2, 10, Ink.BLUE, "a"), box(64, 72, Ink.GOLD, "b2")]  # b moved down one band
+    data = layers_png("toy", 64, 80, moved, cuts, cache=cache)
+    assert (cache.hits, cache.misses) == (
+        2,
+        6,
+    )  # the two bands above reused; the one b left, the one it reached drawn
+    assert pixels(data) == pixels(png_bytes(layers_image(64, 80, moved)))
+    assert bands(80, cuts) == [(0, 20), (20, 40), (40, 60), (60, 80)]
+
+
+def test_a_band_reused_under_another_image_keeps_its_own_pixels():
+    cache = StripCache()
+    canvas = Image.new("RGB", (64, 80), Ink.PAPER)
+    ImageDraw.Draw(canvas).rectangle((10, 64, 50, 71), fill=Ink.GOLD)
+    layers_png("toy", 64, 80, [box(64, 72, Ink.GOLD, "b")], [40], cache=cache)
+    data = layers_png(
+        "toy", 64, 80, [box(4, 12, Ink.BLUE, "a"), box(64, 72, Ink.GOLD, "b")], [40], cache=cache
+    )
+    expected = Image.new("RGB", (64, 80), Ink.PAPER)
+    ImageDraw.Draw(expected).rectangle((10, 4, 50, 11), fill=Ink.BLUE)
+    ImageDraw.Draw(expected).rectangle((10, 64, 50, 71), fill=Ink.GOLD)
+    assert pixels(data) == expected.tobytes()
+
+
+def test_battlelore_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
+    states: list = []
+    seats = {r: GAME.players["heuristic"](3 + i) for i, r in enumerate(("p1", "p2"))}
+    play(GAME, seats, seed=3, on_step=lambda _b, _r, _c, out: states.append(out.state))
+    common.STRIPS.clear()
+    checked = 0
+    for n, state in enumerate(states[:120]):
+        locale = ("en", "fr")[n % 2]
+        public = GAME.view(state, None)
+        assert pixels(board_png(public, NAMES, locale)) == pixels(
+            png_bytes(board_image(public, NAMES, locale))
+        )
+        if n % 3 == 0:  # the private views (the board's bands shared with the public one's)
+            for role in ("p1", "p2"):
+                mine = GAME.view(state, role)
+                made = private_png(mine, NAMES, locale)
+                assert pixels(made) == pixels(png_bytes(private_image(mine, NAMES, locale)))
+        checked += 1
+    assert checked > 60
+    assert common.STRIPS.hits > common.STRIPS.misses  # most bands were reused, not drawn again
