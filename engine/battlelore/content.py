@@ -185,7 +185,7 @@ class Scenario(Model):
     points: int = 400
     first: Literal["random", "s", "n"] = "random"
     victory: Victory = Victory()
-    deploy: int = 4  # deepest row counted from the own edge (readings.DEPLOY_DEEPEST)
+    deploy: int | None = None  # a deepest row of the scenario's own; None: Mobility + 2 (002 l.442-445)
     pitched: bool = False
 
 

@@ -48,7 +48,8 @@ def leaks(state: State, events, views: bool = True) -> list[str]:
     """Private facts (hands, extra cards, deck order, the generator, a hidden deployment)
     absent from the other role's view and from public events."""
     out = []
-    hidden_deploy = state.options.deploy == "hidden" and not state.extra_data.get("revealed")
+    mode = state.extra_data.get("deploy_mode", state.options.deploy)
+    hidden_deploy = mode == "hidden" and not state.extra_data.get("revealed")
     for viewer in (None, *state.roles) if views else ():
         view = build_view(state, viewer)
         for r in state.roles:

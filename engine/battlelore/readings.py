@@ -20,8 +20,11 @@ Set-up
   terrain"), player 2 then picks the edge. Scenarios: player 2 picks the edge.
 - With 9 rows, "the 4 central rows" for sacred sites (002 l.217) are the 3 central rows and
   the next one toward the placing player.
-- Deployment never goes past row DEPLOY_DEEPEST (4) in a pitched battle, so that the two
-  armies never share the middle row in a hidden deployment (002 l.442-445: Mobility + 2).
+- Deployment goes up to Mobility + 2 rows (002 l.442-445), the middle row included. Two
+  hidden placements could then claim one hex of the middle row, which the rulebook cannot
+  settle; l.441 advises hidden deployment and falls back on alternating "si cela n'est pas
+  possible": so when both peoples field units able to reach a common row (public facts:
+  peoples and points), the deployment alternates, and is announced (setup.begin_deploy).
 - Special terrain goes on clear ground, never on a sacred site (002 l.218 "librement").
 
 Combat
@@ -53,6 +56,5 @@ Victory
 
 DRAW_PER_TURN = 1
 MANA_PER_UNIT = 1
-DEPLOY_DEEPEST = 4
 MIN_DICE = 1
 REROLL_GIVES_MANA = True

@@ -241,9 +241,41 @@ def place_terrain(ctx: Ctx, role: Role, terrain: str, h: str) -> None:
 # ---------------------------------------------------------------- deployment
 
 
+def deploy_mode(state: State) -> str:
+    """ "hidden" or "alternate": the table's choice, unless `begin_deploy` found the hidden
+    deployment impossible (readings: the middle row)."""
+    return state.extra_data.get("deploy_mode", state.options.deploy)
+
+
+def reach(state: State, role: Role) -> int:
+    """The deepest row (from its own edge) any unit this side may field could deploy in,
+    from public facts only (its people, the enemy's, the points): Mobility + 2, one more
+    when the army could fill every row before it (002 l.442-448), within the scenario's."""
+    people, enemy = state.sides[role].people, state.sides[state.other(role)].people
+    most = musters.limits(points(state))["max"]
+    deepest = content().scenarios[state.scenario].deploy or hexes.ROWS
+    best = 0
+    for card in musters.allowed_units(people, enemy):
+        for bar in content().units[card].bars.values():
+            rows = bar.mob + 2
+            if most > len(_rows(1, rows)):
+                rows += 1
+            best = max(best, min(deepest, rows))
+    return best
+
+
 def begin_deploy(ctx: Ctx) -> None:
+    """002 l.441: a simultaneous hidden deployment is advised; "si cela n'est pas possible",
+    the first player places one unit, then two each. Reading: it is not possible when both
+    armies could deploy in one same row (both peoples field Mobility-3 units, whose Mobility
+    + 2 reaches the middle row): two hidden placements could claim one hex, and the
+    rulebook has no way to settle that, so the deployment alternates, said to both."""
     state = ctx.state
-    if state.options.deploy == "hidden":
+    mode = state.options.deploy
+    if mode == "hidden" and sum(reach(state, r) for r in state.roles) > hexes.ROWS:
+        mode = state.extra_data["deploy_mode"] = "alternate"
+        ctx.say("bl.ev.deploy_alternates")
+    if mode == "hidden":
         state.step, state.who = "deploy", list(state.roles)
     else:
         state.step, state.who = "deploy", [state.first]
@@ -256,10 +288,10 @@ def undeployed(state: State, role: Role) -> list[Unit]:
 
 def deploy_hexes(state: State, u: Unit) -> list[str]:
     """002 l.442-448: rows up to Mobility + 2 from one's edge, never onto ground impassable
-    for the unit; when all those rows are full, Mobility counts 1 more. The deepest row is
-    the scenario's (4 in a pitched battle, so that the two armies never share a row)."""
+    for the unit; when all those rows are full, Mobility counts 1 more. An authored
+    scenario may set a deepest row of its own (002 l.440); a pitched battle has none."""
     edge = state.sides[u.owner].edge
-    deepest = content().scenarios[state.scenario].deploy
+    deepest = content().scenarios[state.scenario].deploy or hexes.ROWS
     occ = state.occupied()
     for extra in (0, 1):
         limit = min(deepest, field.mobility(u) + 2 + extra)
@@ -283,7 +315,7 @@ def deploy(ctx: Ctx, role: Role, army_id: str, h: str) -> None:
         raise IllegalCommand("bl.err.bad_deploy", unit=army_id, hex=h)
     u.hex = h
     state.sides[role].deployed_count += 1
-    if state.options.deploy == "hidden":
+    if deploy_mode(state) == "hidden":
         ctx.tell(role, "bl.ev.deployed", unit=uname(u))
         # 002 l.441: hidden placements; the table learns only how far each side has come
         done = state.sides[role].deployed_count

@@ -74,7 +74,7 @@ def visible(state: State, u, viewer: Role | None) -> bool:
         return True
     if state.extra_data.get("revealed"):
         return True
-    return state.options.deploy == "alternate" and u.hex is not None
+    return state.extra_data.get("deploy_mode", state.options.deploy) == "alternate" and u.hex is not None
 
 
 def build_view(state: State, viewer: Role | None) -> BattleloreView:

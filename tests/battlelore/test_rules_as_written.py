@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.battlelore import GAME, army, combat, field, hexes
+from engine.battlelore import GAME, army, combat, field, hexes, setup
 from engine.battlelore.army import Army
 from engine.battlelore.content import content
+from engine.battlelore.state import Options
 from engine.errors import IllegalCommand
 from tests.battlelore.position import at, battle, play
 
@@ -96,3 +97,51 @@ def test_limits_scale_always_rounded_down_so_150_points_field_no_hero_l207_l210(
         fitted = army.from_preset(preset, 150, 0)
         assert not any(content().units[army.split(e)[0]].cls == "hero" for e in fitted.units)
         army.validate(fitted, "greek", "persia", 150, 0)
+
+
+# ---------------------------------------------------------------- deployment (002 l.441-448)
+
+
+def _mustered(p1_people, p2_people, deploy):
+    state = GAME.setup(Options(sites=0, deploy=deploy, first="p1"), ["p1", "p2"], 7)
+    state = play(state, "map plain", "side s", role=None)  # p2 holds the south edge (row 1)
+    for role, people in (("p1", p1_people), ("p2", p2_people)):
+        state = GAME.apply(state, role, GAME.notation.parse(f"people {people}", state, role)).state
+    for role, people in (("p1", p1_people), ("p2", p2_people)):
+        state = GAME.apply(state, role, GAME.notation.parse(f"army {people}1", state, role)).state
+    return state
+
+
+def _rows(state, role, card):
+    ids = {u.id.split(".", 1)[1] for u in state.alive(role) if u.card == card and u.bar == "l"}
+    return {int(c.hex[1:]) for c in GAME.legal(state, role) if c.kind == "deploy" and c.unit in ids}
+
+
+def test_a_mobility_3_unit_deploys_up_to_row_5_in_a_pitched_battle_l442_445():
+    state = _mustered("greek", "persia", "alternate")
+    while state.who != ["p2"]:
+        state = GAME.apply(state, state.who[0], GAME.legal(state, state.who[0])[0]).state
+    assert _rows(state, "p2", "pcav") == {1, 2, 3, 4, 5}  # Persian light cavalry: Mobility 3
+    # greek (at most Mobility 2) against persia: no common row, the hidden deployment stays
+    state = _mustered("greek", "persia", "hidden")
+    assert set(state.who) == {"p1", "p2"} and setup.deploy_mode(state) == "hidden"
+    assert _rows(state, "p2", "pcav") == {1, 2, 3, 4, 5}
+
+
+def test_two_armies_reaching_the_middle_row_deploy_alternately_l441():
+    # both peoples field Mobility-3 units: two hidden placements could claim one hex of row 5,
+    # so the rulebook's other way is used ("si cela n'est pas possible", l.441), and said
+    state = GAME.setup(Options(sites=0, deploy="hidden", first="p1"), ["p1", "p2"], 7)
+    state = play(state, "map plain", "side s", role=None)
+    for role in ("p1", "p2"):
+        state = GAME.apply(state, role, GAME.notation.parse("people persia", state, role)).state
+    state = GAME.apply(state, "p1", GAME.notation.parse("army persia1", state, "p1")).state
+    out = GAME.apply(state, "p2", GAME.notation.parse("army persia1", state, "p2"))
+    state = out.state
+    said = [e for e in out.events if e.text.key == "bl.ev.deploy_alternates"]
+    assert said and all(e.to is None for e in said)
+    assert state.step == "deploy" and state.who == ["p1"] and setup.deploy_mode(state) == "alternate"
+    assert _rows(state, "p1", "pcav") == {9, 8, 7, 6, 5}
+    first = GAME.legal(state, "p1")[0]
+    out = GAME.apply(state, "p1", first)
+    assert any(u.owner == "p1" for u in GAME.view(out.state, "p2").units)  # placed in the open
