@@ -89,6 +89,12 @@ def T(key: str, **params: Any) -> Text:
     return Text(key=key, params=params)
 
 
+def T_or(key: str, typed: str) -> Text | str:
+    """The catalog's name when `key` exists, else what the user typed: a refusal naming a
+    mistyped card says "zz", never "bl.card.zz" (issue 25)."""
+    return Text(key=key) if has_key(key) else typed
+
+
 ROLE_KEY = "core.role"
 
 

@@ -12,7 +12,7 @@ from engine.battlelore.content import LORE_EFFECTS, TRIGGERS, content
 from engine.battlelore.context import Ctx
 from engine.battlelore.state import Attack, State, Unit
 from engine.errors import IllegalCommand
-from engine.i18n import T, Text
+from engine.i18n import T, T_or, Text
 from engine.protocol import Role
 
 STRIKE, BONUS, SHOT, FLAG, PRAYER, OFFERING = 1, 2, 3, 4, 5, 6  # 002 l.177-182
@@ -220,7 +220,7 @@ def use_ability(ctx: Ctx, role: Role, ability: str) -> None:
     state, at = ctx.state, ctx.state.attack
     abilities, _ = window_options(state, role)
     if ability not in abilities:
-        raise IllegalCommand("bl.err.cannot_use", ability=T(f"bl.ab.{ability}"))
+        raise IllegalCommand("bl.err.cannot_use", ability=T_or(f"bl.ab.{ability}", ability))
     u = my_unit(state, role)
     u.mana -= field.card(u).trig[ability]
     at.used.append(f"{role}:{ability}")
@@ -232,7 +232,7 @@ def play_lore_in_attack(ctx: Ctx, role: Role, god: str) -> None:
     state = ctx.state
     side = side_of(state, role)
     if god not in lore_gods(state, role, side):
-        raise IllegalCommand("bl.err.cannot_lore", god=T(f"bl.n.{god}"))
+        raise IllegalCommand("bl.err.cannot_lore", god=T_or(f"bl.n.{god}", god))
     card = spend_lore(ctx, role, god)
     _effect(ctx, card.effect, card.n)
 

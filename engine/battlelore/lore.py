@@ -14,7 +14,7 @@ from engine.battlelore.content import content
 from engine.battlelore.context import Ctx
 from engine.battlelore.state import State
 from engine.errors import IllegalCommand
-from engine.i18n import T
+from engine.i18n import T, T_or
 from engine.protocol import Role
 
 
@@ -38,7 +38,7 @@ def options(state: State, role: Role) -> list[tuple[str, str | None]]:
 def play(ctx: Ctx, role: Role, god: str, h: str | None) -> None:
     state = ctx.state
     if (god, h) not in options(state, role):
-        raise IllegalCommand("bl.err.cannot_lore", god=T(f"bl.n.{god}"))
+        raise IllegalCommand("bl.err.cannot_lore", god=T_or(f"bl.n.{god}", god))
     card = spend_lore(ctx, role, god)
     u = state.unit_at(h) if h else None
     if card.effect == "bolt":

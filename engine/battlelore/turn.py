@@ -9,7 +9,7 @@ from engine.battlelore.content import CommandCard, content
 from engine.battlelore.context import Ctx
 from engine.battlelore.state import State, Turn, Unit
 from engine.errors import IllegalCommand
-from engine.i18n import T
+from engine.i18n import T, T_or
 from engine.protocol import Role
 
 HAND = 5  # 002 l.221
@@ -102,7 +102,7 @@ def play_card(ctx: Ctx, role: Role, cid: str, extra: bool, mode: str) -> None:
     side = state.sides[role]
     pile = side.extra if extra else side.hand
     if cid not in pile:
-        raise IllegalCommand("bl.err.no_card", card=T(f"bl.card.{cid}"))
+        raise IllegalCommand("bl.err.no_card", card=T_or(f"bl.card.{cid}", cid))
     if mode == "mana" and not extra:
         raise IllegalCommand("bl.err.mana_extra_only")
     pile.remove(cid)
