@@ -222,4 +222,6 @@ def test_a_sport_win_with_nothing_to_take_says_so():
         assert len(said) == 1
         en, fr = render(said[0], "en"), render(said[0], "fr")
         assert en.startswith("No Sport reward to take: your troop is at its Leadership (3")
-        assert fr.startswith("Aucune récompense de Sport à prendre : votre troupe atteint son Leadership (3")
+        assert fr.startswith(
+            "Aucune récompense de Sport à prendre\u00a0: votre troupe atteint son Leadership (3"
+        )
