@@ -4,6 +4,9 @@ Discord wants one callback per interaction within 3 seconds. The work races a sh
 quick work is answered directly (the first public message becomes the command's visible
 answer, or the first ephemeral one if there is none); slower work is deferred first and the
 answer then edits (or, when only ephemeral messages remain, deletes) the "thinking" message.
+Work that stores a move is acknowledged before the move's transaction, however quick
+(`acknowledger`, issue 28): a slash command is first remembered as "thinking..." (durable),
+then deferred, so whichever process outlives a crash can answer it.
 Clicks are acknowledged without a visible answer; their public messages go to the game's
 channel, which for a button in a DM is not the channel of the click.
 
@@ -14,7 +17,9 @@ edit or a delete before any ephemeral follow-up is sent.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -22,7 +27,7 @@ import discord
 
 from bot.discord.context import user_locale
 from bot.discord.delivery import Delivery, owed_key, send_once
-from bot.service.api import Message, Reply
+from bot.service.api import Message, Reply, Where
 from bot.store.outbox import nonce
 from engine.i18n import T
 
@@ -38,6 +43,8 @@ class Answer:
         self.locale = user_locale(interaction)
         self.deferred: str | None = None  # "public" | "ephemeral" | "update"
         self.expired = False
+        self.remembered = False  # its "thinking..." row is in the store (to forget once answered)
+        self._acknowledging: asyncio.Future[None] | None = None
 
     @property
     def is_click(self) -> bool:
@@ -67,6 +74,29 @@ class Answer:
                 self.deferred = "update" if self.is_click else ("public" if public else "ephemeral")
                 return
         self.expired = True  # never acknowledged: what the service did still reaches the channel
+
+    def acknowledger(self, where: Where, public: bool) -> Callable[[], Awaitable[bool]]:
+        """The interaction's acknowledgement, made once however often it is asked for (by the
+        timer, by the store before a move): a slash command's "thinking" row committed first,
+        then the defer. The callable returns False when Discord no longer takes it."""
+
+        async def acknowledge() -> bool:
+            if self._acknowledging is None:
+                self._acknowledging = asyncio.ensure_future(self._acknowledge(where, public))
+            await asyncio.shield(self._acknowledging)
+            return not self.expired
+
+        return acknowledge
+
+    async def _acknowledge(self, where: Where, public: bool) -> None:
+        if self.interaction.response.is_done() or self.expired:
+            return
+        if not self.is_click:  # a click's deferred update shows no "thinking...": nothing to resolve
+            interaction = self.interaction
+            self.remembered = await self.delivery.thinking(
+                interaction.token, str(interaction.application_id), where, public, self.locale
+            )
+        await self.defer(public)
 
     async def _defer(self, response: discord.InteractionResponse, public: bool) -> None:
         if self.is_click:

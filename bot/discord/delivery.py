@@ -5,12 +5,16 @@ A DM Discord refuses (error 50007: the user closed DMs or left the server) never
 game: the service is told (`note_dm_refused`) and its one-time notice goes to the channel.
 
 The outbox (migrations/0008_outbox.sql): every recorded move owes its announcement from the
-move's own transaction on; `delivered` marks it once the answer is out. `recover` posts
-what was never marked (board image included), editing the user's "thinking..." message
-when it is still open, and tells the users of other open "thinking..." messages to try
-again. It runs at start-up for this process's shards and on every tick for rows a dead
-process left (older than the timer claims' grace), each game under its timer lease so two
-processes never post the same move.
+move's own transaction on; `delivered` marks it once the answer is out. An interaction is
+deferred ("thinking...") only once its row in `thinking` is durable (`thinking`, by group
+commit: bot/discord/thinking.py), and a move is stored only once its interaction is
+acknowledged (bot/store/outbox.py `acknowledged`). So `recover` finds every "thinking..."
+a dead process left: it posts what was never marked (board image included), editing the
+user's "thinking..." message when it is still open, and tells the users of the other open
+"thinking..." messages, in their language, to send their command again. It runs at
+start-up for this process's shards and on every tick for rows a dead process left (older
+than the timer claims' grace), each game under its timer lease so two processes never post
+the same move.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Any
 import discord
 
 from bot.discord.presenter import render_message
+from bot.discord.thinking import ThinkingBook
 from bot.service.api import Message, Reply, Where
 from bot.store.outbox import CURRENT, OutboxRow, Owed, Thinking, is_interaction_answer, nonce
 from engine.i18n import T
@@ -33,7 +38,6 @@ TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes: past that, post
 IN_FLIGHT = 120.0  # this process's own rows younger than this may still be on their way
 KEEP_DELIVERED = 24 * 3600.0
 DM_CHANNELS = 100_000  # DM channel ids remembered (forgotten all at once past this)
-THINKING_WAIT = 0.1  # past this the defer goes first (the write goes on): slash acks stay quick
 UNKNOWN_CHANNEL = 10003
 EPHEMERAL_FLAG, LOADING_FLAG = 1 << 6, 1 << 7  # a message's flags
 LOADING, PUBLIC, EPHEMERAL = "loading", "public", "ephemeral"
@@ -74,6 +78,7 @@ class Delivery:
         # user id -> DM channel id: discord.py keeps only 128 DM channels, and asking Discord for
         # one again costs a request per DM once more players than that are at tables
         self._dm_channels: dict[str, int] = {}
+        self._book: ThinkingBook | None = None  # made with the first "thinking..." to remember
 
     def render(self, message: Message, locale: str | None = None) -> list[dict[str, Any]]:
         return render_message(message, locale, self.command_ids, self.button_kinds)
@@ -168,17 +173,32 @@ class Delivery:
         store = getattr(self.service, "store", None)
         return store if hasattr(store, "put_thinking") else None
 
-    async def thinking(self, token: str, application_id: str, where: Where, public: bool) -> None:
-        """An interaction is about to be answered "thinking...": remember it (before it shows,
-        so a crash after the defer always finds it) until its answer is out. A slow database
-        delays the defer by at most THINKING_WAIT; the write goes on meanwhile."""
-        if self._outbox is None:
-            return
-        item = Thinking(token, str(application_id), where.guild_id, where.channel_id, public, self._now())
+    @property
+    def book(self) -> ThinkingBook | None:
+        """Where "thinking..." rows are written, a burst in one commit; None without an outbox."""
+        if self._book is None and self._outbox is not None:
+            self._book = ThinkingBook(self._outbox)
+        return self._book
+
+    async def thinking(
+        self, token: str, application_id: str, where: Where, public: bool, locale: str | None = None
+    ) -> bool:
+        """An interaction is about to be answered "thinking...": remember it until its answer
+        is out. Returns once the row is durable (so a crash after the defer always finds it),
+        True; False when there is no outbox or the write failed (then the defer still goes:
+        the live process answers it, only a crash now would leave it open)."""
+        book = self.book
+        if book is None:
+            return False
+        item = Thinking(
+            token, str(application_id), where.guild_id, where.channel_id, public, self._now(), locale
+        )
         try:
-            await asyncio.wait_for(asyncio.shield(self._outbox.put_thinking(item)), THINKING_WAIT)
+            await book.remember(item)
         except Exception as exc:  # never at the cost of the answer itself
             log.warning("could not remember interaction %s as thinking: %s", token[:8], exc)
+            return False
+        return True
 
     async def delivered(self, owed: Owed, *, deferred: bool = False, game_id: int | None = None) -> None:
         """The announcement of `owed`'s moves (those of `game_id` only, if given) is out, and
@@ -190,8 +210,8 @@ class Delivery:
         for game, seqs in Owed(moves=moves).games().items():
             await store.mark_delivered(game, seqs, now)
             owed.marked.update((game, seq) for seq in seqs)
-        if deferred and owed.token:
-            await store.drop_thinking(owed.token)
+        if deferred and owed.token and self.book is not None:
+            await self.book.forget(owed.token)
 
     async def recover(self, *, starting: bool = False) -> int:
         """Post every move whose announcement was never delivered, once; resolve every
@@ -227,7 +247,7 @@ class Delivery:
                 # answered already (killed before forgetting it), or told to send it again
                 if now - item.created_at < TOKEN_LIFE and await self._original_state(item) == LOADING:
                     restarted = Message(lines=[T("discord.msg.restarted")], ephemeral=True)
-                    await self._edit_original(item, self.render(restarted)[0])
+                    await self._edit_original(item, self.render(restarted, item.locale)[0])
                 await store.drop_thinking(item.token)
         return announced
 
@@ -276,7 +296,8 @@ class Delivery:
             await store.mark_delivered(game_id, seqs, self._now())
             if item is not None:
                 if not edited and now - item.created_at < TOKEN_LIFE:
-                    await self._edit_original(item, self.render(Message(lines=[T("discord.msg.done")]))[0])
+                    done = Message(lines=[T("discord.msg.done")])
+                    await self._edit_original(item, self.render(done, item.locale)[0])
                 await store.drop_thinking(item.token)
             announced = announced or bool(reply.messages)
         return announced

@@ -64,6 +64,7 @@ async def _answer(
         reply = await work
     except Unacknowledged:  # Discord gave up on it before its move was stored: nothing changed
         log.warning("interaction %s expired before it was acknowledged; not played", interaction.id)
+        await bot.delivery.delivered(owed, deferred=answer.remembered)  # its "thinking" row goes
         return
     except Exception as exc:  # the error mapper decides what the user reads
         reply = error_reply(exc, doing, game)

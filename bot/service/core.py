@@ -31,6 +31,7 @@ from bot.service.present import Draft, Turn, command_label, turn_messages
 from bot.service.standing import load_orders
 from bot.service.timers import load_timers
 from bot.store import ActionRecord, GameRecord, GuildSettings, SeatRecord, StaleRevision, Store
+from bot.store.outbox import Unacknowledged
 from engine.errors import IllegalCommand
 from engine.i18n import T, Text, normalize_locale, with_names
 from engine.protocol import Outcome, Result, Role
@@ -133,6 +134,8 @@ class ServiceCore:
                 except (UserError, IllegalCommand):
                     if current.trusted and not current.wrote:
                         continue  # refused by the table in memory: the answer comes from the row
+                    raise
+                except Unacknowledged:  # the adapter's interaction died first: nothing stored, nobody to tell
                     raise
                 except OverflowError:  # a number past the store's 64-bit integers, from any option
                     raise UserError("bot.err.number_too_large") from None
@@ -436,6 +439,8 @@ class ServiceCore:
                 table = await self._commit(table, seat.role, None, command, outcome, turn, now, auto)
             except StaleRevision:
                 return table  # another process moved this game on and carries on from there
+            except Unacknowledged:  # the request's interaction died before this first move (an
+                return table  # AI opening after /game start): what is stored is told; a tick resumes
             except Exception as exc:
                 log_unexpected(exc, table.id, f"AI seat {seat.role}")
                 return table

@@ -12,12 +12,17 @@ The token names what made the moves: an interaction's token for a slash command,
 a timer tick; the outbox rows of one token and game are one reply's. `nonce` derives the
 Discord message nonce of each channel post of that reply from them, the same when the
 reply is sent and when a restarted process posts it again: Discord then returns the
-message already posted instead of a second one (`enforce_nonce`)."""
+message already posted instead of a second one (`enforce_nonce`).
+
+A move is stored only once its interaction is acknowledged (`acknowledged`, awaited by the
+store before the move's transaction): an interaction never acknowledged dies after Discord's
+3 seconds, so a move stored before its acknowledgement, with the process killed in between,
+could never be answered to the one who sent it (issue 28). The adapter sets `acknowledge`."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -28,6 +33,9 @@ class Owed:
     token: str | None = None  # the interaction that made the moves, if any
     moves: list[tuple[int, int]] = field(default_factory=list)  # (game id, seq) recorded
     marked: set[tuple[int, int]] = field(default_factory=set)  # those marked delivered since
+    # makes sure the interaction is acknowledged (remembered as "thinking...", then deferred);
+    # False when Discord no longer takes its acknowledgement
+    acknowledge: Callable[[], Awaitable[bool]] | None = None
 
     def games(self) -> dict[int, list[int]]:
         out: dict[int, list[int]] = {}
@@ -54,6 +62,21 @@ class Thinking:
     channel: str
     public: bool
     created_at: float
+    locale: str | None = None  # the user's, for the answer a restarted process gives
+
+
+class Unacknowledged(Exception):
+    """The request's interaction could not be acknowledged (Discord gave up on it: the user
+    reads "the interaction failed"): its move is not stored."""
+
+
+async def acknowledged() -> None:
+    """Before a move's transaction: the request in progress (if an adapter's) has its
+    interaction acknowledged, so its token lives 15 minutes for whoever answers it; raises
+    `Unacknowledged` when Discord no longer takes the acknowledgement."""
+    owed = CURRENT.get()
+    if owed is not None and owed.acknowledge is not None and not await owed.acknowledge():
+        raise Unacknowledged(owed.token)
 
 
 CLICK, TICK = "click:", "tick:"

@@ -110,6 +110,21 @@ OUTBOX_OWED = (
 )
 
 
+THINKING_CHUNK = 100  # rows per statement (7 parameters each: far below either database's limit)
+
+
+def _thinking_row(item: Thinking) -> tuple[Any, ...]:
+    return (
+        item.token,
+        item.application_id,
+        item.guild,
+        item.channel,
+        int(item.public),
+        item.created_at,
+        item.locale,
+    )
+
+
 def outbox_params(record: GameRecord, seq: int, token: str | None) -> tuple[Any, ...]:
     return (record.id, seq, record.guild, record.channel, token, record.updated_at)
 
@@ -309,6 +324,7 @@ class SqlStore(Store):
         unchanged_since=None,
         **fields,
     ) -> GameRecord:
+        await outbox.acknowledged()  # the interaction first: its move is then always answerable
         sets, params = _assignments(fields)
         async with self._write() as conn:
             record = await self._cas(
@@ -359,11 +375,28 @@ class SqlStore(Store):
             )
 
     async def put_thinking(self, item: Thinking) -> None:
-        await self._write_one(
-            "INSERT INTO thinking (token, application_id, guild, channel, public, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING",
-            (item.token, item.application_id, item.guild, item.channel, int(item.public), item.created_at),
-        )
+        await self.settle_thinking([item], [])
+
+    async def settle_thinking(self, put: Sequence[Thinking], drop: Sequence[str]) -> None:
+        """Remember the interactions `put` as "thinking..." and forget the tokens `drop`, in
+        one transaction (one commit for a burst of them: bot/discord/thinking.py)."""
+        if not put and not drop:
+            return
+        async with self._write() as conn:
+            for start in range(0, len(put), THINKING_CHUNK):
+                chunk = put[start : start + THINKING_CHUNK]
+                await self._count(
+                    conn,
+                    "INSERT INTO thinking (token, application_id, guild, channel, public, created_at, locale)"
+                    f" VALUES {', '.join(['(?, ?, ?, ?, ?, ?, ?)'] * len(chunk))}"
+                    " ON CONFLICT (token) DO NOTHING",
+                    [value for item in chunk for value in _thinking_row(item)],
+                )
+            for start in range(0, len(drop), THINKING_CHUNK):
+                chunk = drop[start : start + THINKING_CHUNK]
+                await self._count(
+                    conn, f"DELETE FROM thinking WHERE token IN ({', '.join('?' * len(chunk))})", chunk
+                )
 
     async def drop_thinking(self, token: str) -> bool:
         return await self._write_one("DELETE FROM thinking WHERE token = ?", (token,)) > 0
@@ -371,11 +404,11 @@ class SqlStore(Store):
     async def thinking(self, *, before: float | None = None) -> list[Thinking]:
         where = " WHERE created_at <= ?" if before is not None else ""
         rows = await self._all(
-            f"SELECT token, application_id, guild, channel, public, created_at FROM thinking{where}"
+            f"SELECT token, application_id, guild, channel, public, created_at, locale FROM thinking{where}"
             " ORDER BY created_at",
             (before,) if before is not None else (),
         )
-        return [Thinking(t, a, g, c, bool(p), at) for t, a, g, c, p, at in rows]
+        return [Thinking(t, a, g, c, bool(p), at, loc) for t, a, g, c, p, at, loc in rows]
 
     async def rewind(self, game_id, expected_rev, seq, state_json, now, **fields) -> GameRecord:
         sets, params = _assignments(fields)

@@ -195,6 +195,7 @@ class SqliteStore(SqlStore):
         """The move's whole transaction (compare-and-swap, action, state, outbox row) in one
         trip to the connection's thread, instead of one per statement; inside the caller's
         transaction, statement by statement as every backend does."""
+        await outbox.acknowledged()  # the interaction first: its move is then always answerable
         if self._holding():
             return await super().record_action(
                 game_id, expected_rev, action, state_json, now, unchanged_since=unchanged_since, **fields

@@ -262,7 +262,7 @@ async def test_a_thinking_answered_before_the_crash_keeps_its_answer(fake, peopl
         reached.set()
         await asyncio.Event().wait()
 
-    process.bot.service.play, process.store.drop_thinking = slow_play, hung
+    process.bot.service.play, process.bot.delivery.book.forget = slow_play, hung
     inter = await fake.slash(alice, table.channel, "play", move=move)
     await asyncio.wait_for(reached.wait(), 10)
     await fake.settle()

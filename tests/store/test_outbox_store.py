@@ -66,3 +66,39 @@ async def test_open_thinking_messages_are_kept_until_resolved(store):
     assert await store.thinking() == [Thinking("tok", "42", "g", "c", False, 5.0)]
     assert await store.thinking(before=4.0) == []
     assert await store.drop_thinking("tok") is True and await store.drop_thinking("tok") is False
+
+
+async def test_thinking_rows_of_a_burst_settle_in_one_transaction(store):
+    """Remembered and forgotten together (bot/discord/thinking.py); each keeps its user's language."""
+    await store.put_thinking(Thinking("old", "42", "g", "c", True, 1.0))
+    burst = [
+        Thinking(f"tok{i}", "42", "g", "c", i % 2 == 0, 2.0 + i, "fr" if i % 3 else None) for i in range(130)
+    ]
+    await store.settle_thinking(burst, ["old", "never-seen"])
+    assert await store.thinking() == burst  # more rows than one statement takes, in order
+    await store.settle_thinking([], [item.token for item in burst[:-1]])
+    assert await store.thinking() == burst[-1:]
+
+
+async def test_a_thinking_row_from_before_its_language_column_survives_the_upgrade(db_target):
+    """Migration 0009 adds the user's language; a row an older version left keeps its place
+    and reads as "no language" (answered in English)."""
+    from bot.store import SqliteStore, is_postgres_url
+    from bot.store.postgres import PostgresStore
+
+    kind = PostgresStore if is_postgres_url(db_target) else SqliteStore
+    old = await kind.open(db_target, upto=8)
+    try:
+        async with old.transaction() as conn:  # as version 8 wrote it: no language column yet
+            await conn.execute(
+                "INSERT INTO thinking (token, application_id, guild, channel, public, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                ("tok", "42", "g", "c", 1, 5.0),
+            )
+    finally:
+        await old.close()
+    new = await kind.open(db_target)
+    try:
+        assert await new.thinking() == [Thinking("tok", "42", "g", "c", True, 5.0, None)]
+    finally:
+        await new.close()
