@@ -3,7 +3,8 @@ reactive talents Evasion and Retreat. With teams, either enemy general may haras
 attacked unit's own general defends and counter-attacks (readings.allied).
 
 Each window opens on public information only (positions, talents, power points, Art of
-War cards in front, the number of cards in hand: `readings.publicly_affordable`) and
+War cards in front, the number of cards in hand, each worth up to the army's best Leadership:
+`readings.publicly_affordable`) and
 always offers `pass`; what the player may really do is then computed from their own view.
 """
 

@@ -101,10 +101,14 @@ def talent_applies_by_itself(cost: int) -> bool:
 MOBILITY_MOVE_IS_COMBAT_MOVE = True
 
 
-def publicly_affordable(pp: int, aow_in_front: int, hand_size: int, cost: int) -> bool:
+def publicly_affordable(pp: int, aow_in_front: int, hand_size: int, best_leadership: int, cost: int) -> bool:
     """A reaction window opens on public information only (ARCHITECTURE §2): power points,
-    Art of War cards in front (2 each) and the number of cards in hand (at least 1 each)."""
-    return pp + 2 * aow_in_front + hand_size >= cost
+    Art of War cards in front (2 each) and the number of cards in hand. A general converts
+    maneuver cards "at any time" (001 l.392; 000 l.411), so each card may be worth up to the
+    highest Leadership among the general's living units, which is public (a destroyed unit's
+    card gives 1): the window opens whenever converting could pay, whatever the cards held,
+    so its opening tells the opponent nothing about the hand."""
+    return pp + 2 * aow_in_front + hand_size * max(1, best_leadership) >= cost
 
 
 # ------------------------------------------------------------------ the variants (001 §"Variant: ...")

@@ -13,7 +13,7 @@ from engine.mythic import readings
 from engine.mythic.content import content
 from engine.mythic.context import Ctx
 from engine.mythic.state import State, Unit
-from engine.mythic.units import name_of, talent
+from engine.mythic.units import name_of, talent, udef
 
 GROUP_TALENTS = {"assault_support": 2, "coordinated_assault": 4, "infantry_drill": 3}  # cards fetched
 PLUS_TAG = "plus_"
@@ -57,9 +57,11 @@ def pay_plus(ctx: Ctx, unit: Unit, stat: str) -> None:
 
 def worth_asking(state: State, role: str, costs: list[int]) -> bool:
     """A window opens (and stays open) while one of these costs is affordable on public
-    information (`readings.publicly_affordable`), never because of the hidden hand."""
+    information (`readings.publicly_affordable`: power points, Art of War cards, and the hand
+    converted at the army's highest Leadership), never because of the cards held."""
     side = state.sides[role]
-    return any(readings.publicly_affordable(side.pp, side.aow, len(side.hand), cost) for cost in costs)
+    best = max((udef(u).leadership for u in state.units if u.owner == role and u.vit > 0), default=1)
+    return any(readings.publicly_affordable(side.pp, side.aow, len(side.hand), best, cost) for cost in costs)
 
 
 def affordable(state: State, role: str, choices: list[tuple[object, int]]) -> list:

@@ -61,7 +61,23 @@ def window(state: State, role: Role) -> Window | None:
         return None
     closing = timeout_command(state)
     own = [c for c in rules.FRAMES[top.kind][0](state, role) if c != closing]
-    return Window(kind=top.kind, timeout=closing, prompt=_prompt(state, role), choices=[*own, closing])
+    return Window(
+        kind=top.kind,
+        timeout=closing,
+        prompt=_prompt(state, role),
+        choices=[*own, *_conversions(state, role), closing],
+    )
+
+
+def _conversions(state: State, role: Role) -> list:
+    """The cards to convert, among the window's choices, when an option it was opened for
+    costs more power points than the general has: cards convert "at any time" (001 l.392;
+    000 l.411), so the general pays by converting first. The window goes to its general
+    alone (private buttons), so naming the cards held reveals nothing."""
+    pp = state.sides[role].pp
+    if all(cost <= pp for _, cost in _open_options(state, role)):
+        return []
+    return [cmd for cmd in rules.card_commands(state, role) if isinstance(cmd, c.Convert)]
 
 
 def _prompt(state: State, role: Role) -> Text:

@@ -38,7 +38,12 @@ async def test_a_window_reaches_its_player_with_labelled_buttons_and_its_deadlin
     await opened(service, window_minutes=10)
     reply = await service.play(WHERE, ALICE, "act marauders")  # Talos may harass: bob's window
     [dm] = [m for m in reply.messages if m.to_user == BOB.user_id]
-    assert [b.custom_id for b in dm.buttons] == ["ag:1:4:play:pass"]
+    # 0 PP for Talos' 2: the cards to convert come first (001 l.392 "at any time"), then pass
+    assert [b.custom_id for b in dm.buttons] == [
+        "ag:1:4:play:pp spartans",
+        "ag:1:4:play:pp toxotes",
+        "ag:1:4:play:pass",
+    ]
     assert text(reply, to=BOB.user_id, locale="fr").splitlines()[-2:] == [
         "Maraudeurs Infernaux est activée à côté de vos unités\u00a0: la harceler\u00a0?",
         "Passe d’elle-même dans 10\u00a0min (Passer).",
@@ -48,7 +53,12 @@ async def test_a_window_reaches_its_player_with_labelled_buttons_and_its_deadlin
     reply = await service.play(WHERE, ALICE, "atk c3xc4")
     [dm] = [m for m in reply.messages if m.to_user == BOB.user_id]
     labels = [(b.custom_id.split(":", 4)[-1], render(b.label, "en")) for b in dm.buttons]
-    assert labels == [("cntr", "Counter-attack with Spartans"), ("pass", "Pass")]
+    assert labels == [
+        ("cntr", "Counter-attack with Spartans"),
+        ("pp spartans", "Convert Spartans to power points"),  # Talos may defend for 2 PP
+        ("pp toxotes", "Convert Toxotes to power points"),
+        ("pass", "Pass"),
+    ]
 
 
 async def test_a_timed_out_window_passes_on_tick_after_a_restart(service, store, clock):

@@ -38,7 +38,9 @@ async def test_a_reaction_window_by_dm_and_a_standing_order(fake, tmp_path):
             "la harceler\u00a0?" in dm.content
             and "Passe d’elle-même dans 10\u00a0min (Passer)." in dm.content
         )
-        [(custom_id, label)] = dm.button_labels.items()
+        # 0 PP for Talos' 2: the cards to convert, then pass (001 l.392: "at any time")
+        *converts, (custom_id, label) = dm.button_labels.items()
+        assert [c.rsplit(":", 1)[-1] for c, _ in converts] == ["pp spartans", "pp toxotes"]
         assert custom_id.endswith(":play:pass") and label == "Passer"
         before = len(table.public())
         await table.click(bob, dm, custom_id)

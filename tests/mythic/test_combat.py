@@ -183,7 +183,8 @@ def test_counter_attack_only_against_close_combat_and_once_per_turn():
     state = _until(state, ("react", "talents", "harass", "dice", "wounds", "activation"))
     if state.top.kind == "activation":
         state, _ = run(state, [("p1", "done")])
-    state, _ = run(state, [("p1", "act lycaons"), ("p1", "atk d3xc4")])
+    state, _ = run(state, [("p1", "act lycaons")])
+    state, _ = run(_until(state, ("harass",)), [("p1", "atk d3xc4")])
     assert state.top.kind != "react" or "cntr" not in legal_texts(state, "p2")
 
 
@@ -354,7 +355,8 @@ def test_cards_convert_during_a_reaction_window_to_pay_for_the_reaction():
 
 def test_windows_open_on_the_hand_size_never_on_the_cards_held():
     """ARCHITECTURE §2: the harass and reaction windows open (or not) the same way whatever
-    maneuver cards the general holds; only the number of cards, which is public, counts."""
+    maneuver cards the general holds; only the number of cards and the army's Leadership,
+    which are public, count."""
     for hand in (["toxotes"], ["spartans"], ["owls"]):
         harass, _ = _fight(
             ["marauders@c3"],
@@ -374,7 +376,7 @@ def test_windows_open_on_the_hand_size_never_on_the_cards_held():
         assert GAME.view(react, "p1").decision == GAME.view(react, None).decision
     for pp, hand, opens in (
         (1, [], False),
-        (0, ["toxotes"], False),
+        (0, ["toxotes"], True),  # one card, worth up to Leadership 2 (Marauders, Gaolers)
         (0, ["toxotes", "owls"], True),
         (2, [], True),
     ):
@@ -386,7 +388,8 @@ def test_windows_open_on_the_hand_size_never_on_the_cards_held():
             hands={"p2": ["toxotes"], "p1": hand},
             pp={"p1": pp},
         )
-        assert (harass.top.kind == "harass") is opens, (pp, hand)  # 2 power points, counting 1 per card held
+        # 2 power points; each card held counts at the army's highest Leadership (public)
+        assert (harass.top.kind == "harass") is opens, (pp, hand)
         if opens:
             assert "pass" in legal_texts(harass, "p1")
             assert ("harass marauders" in legal_texts(harass, "p1")) is (pp >= 2)
@@ -428,3 +431,36 @@ def test_no_plus_on_defense_for_the_attacker_without_a_counter_attack():
         pp={"p1": 2},
     )
     assert state.top is None or state.top.kind != "talents" or "plus def" not in legal_texts(state, "p1")
+
+
+def test_harass_paid_by_converting_a_card_out_of_turn():
+    """Maneuver cards convert to power points "at any time" (001 l.392; 000 l.411); Harass
+    costs 2 power points and is announced as soon as the unit is activated (001 l.765, l.768).
+    A general with 0 PP, no Art of War and one Leadership-3 card (Rhadamanthus) is asked, may
+    convert in the opponent's turn, then harass; the window opened without looking at the
+    card, bounded by the army's highest Leadership (public)."""
+    state, _ = _fight(
+        ["rhadamanthus@c3"],
+        ["toxotes@c4"],
+        [("p2", "act toxotes")],
+        current="p2",
+        hands={"p2": ["toxotes"], "p1": ["rhadamanthus"]},
+    )
+    assert state.top.kind == "harass" and state.top.role == "p1"
+    window = GAME.window(state, "p1")
+    assert "pp rhadamanthus" in [GAME.notation.format(x) for x in window.choices]
+    assert "harass rhadamanthus" not in legal_texts(state, "p1")  # 0 PP: convert first
+    state, _ = run(state, [("p1", "pp rhadamanthus")])
+    assert state.top.kind == "harass" and state.sides["p1"].pp == 3
+    state, _ = run(state, [("p1", "harass rhadamanthus")])
+    assert state.activation.harassed and state.sides["p1"].pp == 1
+    # an army whose best Leadership is 1 cannot pay 2 with one card: not asked
+    state, _ = _fight(
+        ["legion-acheron@c3"],
+        ["toxotes@c4"],
+        [("p2", "act toxotes")],
+        current="p2",
+        hands={"p2": ["toxotes"], "p1": ["legion-acheron"]},
+        vit={"p1.gaolers": 0},
+    )
+    assert state.top.kind != "harass"
