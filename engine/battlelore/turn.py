@@ -114,6 +114,10 @@ def play_card(ctx: Ctx, role: Role, cid: str, extra: bool, mode: str) -> None:
     t.card, t.extra, t.mode = cid, extra, mode
     t.bonus = card_def(cid, extra).act.bonus if mode == "text" else "none"
     ctx.say("bl.ev.card", role=role, card=T(f"bl.card.{cid}"), mode=T(f"bl.mode.{mode}"))
+    if mode == "text":  # the channel reads what the card orders (issue 25), not only its name
+        from engine.battlelore.glossary import card_text  # late: the glossary reads GAME
+
+        ctx.say("bl.gloss.played", card=T(f"bl.card.{cid}"), text=card_text(card_def(cid, extra).act))
     state.step = "activate"
 
 
@@ -187,7 +191,8 @@ def move(ctx: Ctx, role: Role, frm: str, to: str) -> None:
 
 
 def end_turn(ctx: Ctx) -> None:
-    """002 l.231-234: victory points, draw one card (RULES-NOTES B1 13), Pantheon phase."""
+    """002 l.231-234: victory points, draw one card (RULES-NOTES B1 13) and the sites' card
+    (victory.end_of_turn_cards), Pantheon phase."""
     state = ctx.state
     role = state.turn.role
     for u in state.alive(role):
@@ -196,8 +201,7 @@ def end_turn(ctx: Ctx) -> None:
             ctx.say("bl.ev.regen", unit=uname(u))
     victory.update_sites(ctx)
     victory.score(ctx, role)
-    draw(ctx, role, readings.DRAW_PER_TURN)
-    victory.site_bonus(ctx, role)
+    victory.end_of_turn_cards(ctx, role)
     if victory.check(ctx, role):
         return
     if state.sides[role].gods:
