@@ -59,18 +59,52 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.battlelore import GAME  # noqa: E402
+from engine.battlelore.content import content  # noqa: E402
 from engine.battlelore.invariants import leaks, problems  # noqa: E402
 from engine.battlelore.players import PEOPLES, HeuristicPlayer, RandomPlayer  # noqa: E402
 from engine.battlelore.state import Options  # noqa: E402
+from engine.battlelore.turn import HAND  # noqa: E402
 
 BATTLES = ("pitched", "ford", "temple", "pass")
 PAIRS = [(a, b) for a in PEOPLES for b in PEOPLES if a != b]
 MAX_STEPS = 20_000
 
 
+HANDS = Counter()  # hand checks at each turn's start (sacred-site reading, issue 24 item 7)
+
+
+def lore_draws(events) -> Counter:
+    """Command cards drawn by Lore cards (Wisdom, the scribe's knowledge, Covenant), by role."""
+    out = Counter()
+    deities = content().deities
+    for e in events:
+        if e.text.key == "bl.ev.lore":
+            god, lid = e.text.params["card"].key.split(".")[2:4]
+            card = deities[god].lore[lid]
+            if card.effect == "draw":
+                out[e.data["role"]] += card.n
+    return out
+
+
+def check_hands(state, drawn: Counter) -> None:
+    """At a turn's start the active hand holds at most 5 cards, +1 while it holds the sites'
+    card, -1 while it has lost one, +1 per extra Command card played instead of a hand card
+    (l.233 still draws), + the cards Lore drew; and the player holds a card to play."""
+    role = state.turn.role
+    side = state.sides[role]
+    bound = HAND + side.site_bonus - side.site_loss + len(side.extra_used) + drawn[role]
+    HANDS["turns"] += 1
+    HANDS["max"] = max(HANDS["max"], len(side.hand))
+    HANDS["over"] += len(side.hand) > bound
+    HANDS["over_six"] += len(side.hand) > HAND + 1
+    HANDS["empty"] += not side.hand and not side.extra
+    HANDS["site_held"] += side.site_bonus
+
+
 def play(players: dict, seed: int, options: Options, check: bool = False, positions: list | None = None):
     state = GAME.setup(options, ["p1", "p2"], seed)
     steps = 0
+    drawn = Counter()
     while GAME.result(state) is None:
         if steps >= MAX_STEPS:
             raise RuntimeError(f"seed {seed}: no result after {MAX_STEPS} steps")
@@ -89,6 +123,11 @@ def play(players: dict, seed: int, options: Options, check: bool = False, positi
             and steps % 7 == 0
         ):
             positions.append((state, role))
+        drawn += lore_draws(outcome.events)
+        if outcome.state.step == "card" and (
+            state.step != "card" or state.turn.role != outcome.state.turn.role
+        ):
+            check_hands(outcome.state, drawn)
         state = outcome.state
         steps += 1
     return state, steps
@@ -173,7 +212,15 @@ def balance(games: int, positions: list, start_seed: int = 0) -> None:
         "unit_wins": dict(unit_wins),
     }
     report(raw)
+    hands()
     print("  raw:", json.dumps(raw, sort_keys=True))  # runs split over processes add up (--merge)
+
+
+def hands() -> None:
+    h = HANDS
+    print(
+        f"  hands at {h['turns']} turn starts: largest {h['max']}, above their bound {h['over']}, above 6 {h['over_six']}, without a card {h['empty']}; the sites' card held at {h['site_held']}"
+    )
 
 
 def report(total: dict) -> None:
@@ -260,6 +307,7 @@ def soak(games: int, start_seed: int) -> None:
     print(
         f"soak: {games} seeded games (seeds {start_seed}-{start_seed + games - 1}), every step checked (views every 3rd step): {failures} failures; {dict(results)}; {steps_total / max(1, games):.0f} commands/game, {steps_total / spent:.0f} commands/s"
     )
+    hands()
 
 
 def merge(paths: list[str]) -> None:

@@ -10,6 +10,12 @@ Board and cards (002 l.23-24, l.170-171: "you know Battlelore")
 
 Turn
 - One card is drawn at the end of each turn (RULES-NOTES B1 13: DRAW_PER_TURN).
+- Sacred sites (002 l.327-328): "une Carte de Commandement supplémentaire en main" is a hand
+  one card larger while the side controls one site more, and "la perte d'une Carte" a hand
+  one card smaller for the opponent while the lead is two: the card is drawn (or discarded
+  at random) when the lead begins and given back when it ends, judged at the end of the
+  leader's turn. Reason: a card at every turn of the lead empties the deck into one hand
+  (37 cards against 1 seen) and leaves the other without a card (victory.end_of_turn_cards).
 - An extra Command card played for mana gives 1 mana to each unit it activates (MANA_PER_UNIT).
 - A turn in which nothing more can be done ends by itself; a player with no card to play
   ends the turn at once.

@@ -77,6 +77,8 @@ class SideState(BaseModel):
     sites_placed: int = 0
     lore_turn: int = -1  # the turn in which this side last played a Lore card
     deployed_count: int = 0
+    site_bonus: bool = False  # holds the sites' extra Command card (002 l.327, victory.py)
+    site_loss: bool = False  # has lost a Command card to the opponent's sites (002 l.327)
 
 
 class Attack(BaseModel):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engine.battlelore import field, hexes
+from engine.battlelore import field, hexes, readings
 from engine.battlelore.content import Scenario, content
 from engine.battlelore.context import Ctx
 from engine.battlelore.state import State
+from engine.i18n import T
 from engine.protocol import Role
 
 
@@ -59,24 +60,41 @@ def score(ctx: Ctx, role: Role) -> None:
         state.sides[r].vp = vp(state, r)
 
 
-def site_bonus(ctx: Ctx, role: Role) -> None:
-    """002 l.407-408: one more site than the opponent: +1 card; two more: the opponent also
-    loses a card drawn at random from their hand, discarded face up."""
+def end_of_turn_cards(ctx: Ctx, role: Role) -> None:
+    """002 l.233: the player draws a card; l.327-328: "si à la fin de son tour le joueur
+    contrôle un lieu sacré de plus que son adversaire, il bénéficie d'une Carte de
+    Commandement supplémentaire en main"; two more, the opponent loses one at random.
+
+    Reading: the bonus is a hand one card larger while the lead lasts, the loss a hand one
+    card smaller while the lead of two lasts: the card is drawn (or discarded) when the lead
+    begins and given back when it ends, judged at the end of the leader's turn like the
+    bonus itself. Reason: read as a card drawn at every turn of the lead, it empties the deck
+    into one hand (an 80-turn battle ended with hands of 37 and 1 cards and an empty deck),
+    and the loss, taken every turn, leaves the other player without a card."""
     from engine.battlelore.turn import draw
 
     state = ctx.state
     other = state.other(role)
+    me, them = state.sides[role], state.sides[other]
     lead = controlled(state, role) - controlled(state, other)
-    if lead >= 1:
-        draw(ctx, role)
-        ctx.say("bl.ev.site_card", role=role)
-    if lead >= 2 and state.sides[other].hand:
-        hand = state.sides[other].hand
-        card = hand.pop(ctx.below(len(hand)))
+    if me.site_bonus and lead < 1:
+        me.site_bonus = False  # the lead is over: this turn's card is not drawn
+        ctx.say("bl.ev.site_card_back", role=role)
+    else:
+        draw(ctx, role, readings.DRAW_PER_TURN)
+        if lead >= 1 and not me.site_bonus:
+            me.site_bonus = True
+            draw(ctx, role)
+            ctx.say("bl.ev.site_card", role=role)
+    if lead >= 2 and not them.site_loss and them.hand:
+        them.site_loss = True
+        card = them.hand.pop(ctx.below(len(them.hand)))
         state.discard.append(card)
-        from engine.i18n import T
-
         ctx.say("bl.ev.site_discard", role=other, card=T(f"bl.card.{card}"))
+    elif lead < 2 and them.site_loss:
+        them.site_loss = False
+        draw(ctx, other)
+        ctx.say("bl.ev.site_loss_back", role=other)
 
 
 def reached(state: State, role: Role) -> bool:

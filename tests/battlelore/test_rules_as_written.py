@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.battlelore import GAME, army, combat, field, hexes, setup
+from engine.battlelore import GAME, army, combat, field, hexes, setup, victory
 from engine.battlelore.army import Army
 from engine.battlelore.content import content
+from engine.battlelore.context import Ctx
 from engine.battlelore.state import Options
 from engine.errors import IllegalCommand
 from tests.battlelore.position import at, battle, play
@@ -145,3 +146,45 @@ def test_two_armies_reaching_the_middle_row_deploy_alternately_l441():
     first = GAME.legal(state, "p1")[0]
     out = GAME.apply(state, "p1", first)
     assert any(u.owner == "p1" for u in GAME.view(out.state, "p2").units)  # placed in the open
+
+
+# ---------------------------------------------------------------- sacred-site cards (002 l.327-328)
+
+
+def _turn_end(state, role, played=True):
+    """One of `role`'s turns: a Command card played from the hand, then the turn's end."""
+    if played:
+        state.discard.append(state.sides[role].hand.pop(0))
+    ctx = Ctx(state)
+    state.turn.role = role
+    victory.end_of_turn_cards(ctx, role)
+    return [e.text.key for e in ctx.events]
+
+
+def test_the_site_card_is_a_hand_one_card_larger_while_the_lead_lasts_l327_328():
+    state = battle(["p1 hop a1", "p2 hop e9"], sites={"e5": "p1", "a5": None})
+    state.deck = ["c1"] * 30
+    assert "bl.ev.site_card" in _turn_end(state, "p1")
+    assert len(state.sides["p1"].hand) == 6  # 5 - 1 played + 1 drawn + the site's card
+    for _ in range(10):  # the lead lasts: one card played, one drawn, no more
+        assert "bl.ev.site_card" not in _turn_end(state, "p1")
+        assert len(state.sides["p1"].hand) == 6
+    state.sites["e5"] = None  # the lead ends: the extra card goes back
+    assert "bl.ev.site_card_back" in _turn_end(state, "p1")
+    assert len(state.sides["p1"].hand) == 5
+    _turn_end(state, "p1")
+    assert len(state.sides["p1"].hand) == 5
+
+
+def test_two_sites_more_cost_the_opponent_one_card_while_the_lead_lasts_l327_328():
+    state = battle(["p1 hop a1", "p2 hop e9"], sites={"e5": "p1", "a5": "p1"})
+    state.deck = ["c1"] * 30
+    assert "bl.ev.site_discard" in _turn_end(state, "p1")
+    assert len(state.sides["p2"].hand) == 4
+    for _ in range(10):  # turn after turn the opponent keeps 4 cards, never fewer
+        _turn_end(state, "p2")
+        assert "bl.ev.site_discard" not in _turn_end(state, "p1")
+        assert len(state.sides["p2"].hand) == 4 and len(state.sides["p1"].hand) == 6
+    state.sites["a5"] = "p2"
+    assert "bl.ev.site_loss_back" in _turn_end(state, "p1")
+    assert len(state.sides["p2"].hand) == 5
