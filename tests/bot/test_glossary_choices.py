@@ -1,0 +1,126 @@
+"""Options carry their text where choices are made (issue 25), for the four games, through the
+table service in English and French: the words of `/play`'s list (autocomplete and the local
+table's `moves`) say what a prowess, tactic, power or card does; `/game hand` follows each
+Battlelore Command card with its order; a button's message lists what each button does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot_helpers import FakeClock, make_service
+
+from bot.service import Actor, Where
+from bot.store import open_store
+from engine import get_game
+from engine.i18n import render
+
+WHERE = Where("guild-words", "chan-words")
+ALICE = Actor("u-alice", "alice", locale="en")
+ALICE_FR = Actor("u-alice", "alice", locale="fr")
+
+
+async def _game(tmp_path, game_id: str, **options: Any):
+    game = get_game(game_id)
+    store = await open_store(tmp_path / f"{game_id}.db")
+    service = make_service(store, FakeClock(), games={game_id: game})
+    await service.new_game(WHERE, ALICE, game_id, {**options, "seed": 3})
+    while (await service._channel_table(WHERE)).free_roles():
+        await service.add_bot(WHERE, ALICE, "heuristic")
+    await service.start_game(WHERE, ALICE)
+    return game, store, service
+
+
+async def _until(service, game, found, most: int = 300):
+    """Play the heuristic's moves for alice until `found(table)` holds; returns the table."""
+    chooser = game.players["heuristic"](5)
+    for _ in range(most):
+        table = await service._channel_table(WHERE, last=True)
+        if table.record.status != "running":
+            break
+        if found(table):
+            return table
+        role = table.seat_of(ALICE.user_id).role
+        await service.play(WHERE, ALICE, game.notation.format(chooser.choose(table.state, role)))
+    raise AssertionError("never reached")
+
+
+async def test_hoplomachus_prowess_choice_says_what_each_prowess_does(tmp_path):
+    """The campaign opens on the prowess choice (seed 003 l.509-511: Chosen, 3 prowesses)."""
+    game, store, service = await _game(tmp_path, "hoplomachus", difficulty="chosen")
+    try:  # the Chosen bonus die comes first, then the prowesses
+        await _until(service, game, lambda t: any(type(c).__name__ == "Prowess" for c in t.legal("p1")))
+        english = dict(await service.legal_choices(WHERE, ALICE))
+        french = dict(await service.legal_choices(WHERE, ALICE_FR))
+        assert english["prowess pw_edge"] == "Prowess: Keen Edge — one hero die one colour stronger"
+        assert french["prowess pw_edge"].endswith("— un dé du héros plus fort d’une couleur")
+        assert english["prowess pw_quick"].endswith("— hero gains Quickstrike")
+        assert all("—" in english[m] for m in english if m.startswith("prowess "))
+    finally:
+        await store.close()
+
+
+async def test_athena_powers_are_named_beside_their_codes(tmp_path):
+    game, store, service = await _game(tmp_path, "athena")
+    try:
+        await _until(service, game, lambda t: any(type(c).__name__ == "Play" for c in t.legal("p1")))
+        english = dict(await service.legal_choices(WHERE, ALICE))
+        french = dict(await service.legal_choices(WHERE, ALICE_FR))
+        played = [m for m in english if "@" in m]
+        assert played
+        code = played[0].split("@")[0]
+        name_en = render(get_game("athena").glossary()[0].name, "en")  # Power Annihilation
+        assert name_en
+        assert all(
+            f"— {render(_power(code).name, 'en')}: " in english[m] for m in played if m.startswith(code)
+        )
+        assert all(
+            f"— {render(_power(code).name, 'fr')}\u00a0: " in french[m] for m in played if m.startswith(code)
+        )
+    finally:
+        await store.close()
+
+
+def _power(code: str):
+    return next(e for e in get_game("athena").glossary() if e.key == f"power.{code}")
+
+
+async def test_battlelore_hand_shows_each_command_card_text(tmp_path):
+    game, store, service = await _game(tmp_path, "battlelore", battle="pass")
+    try:
+        await _until(service, game, lambda t: any(type(c).__name__ == "Play" for c in t.legal("p1")))
+        hand = "\n".join(
+            render(line, "en") for m in (await service.hand(WHERE, ALICE)).messages for line in m.lines
+        )
+        assert "  ↳ Order " in hand, hand
+        french = "\n".join(
+            render(line, "fr") for m in (await service.hand(WHERE, ALICE_FR)).messages for line in m.lines
+        )
+        assert "  ↳ Donnez un ordre " in french, french
+        words = dict(await service.legal_choices(WHERE, ALICE))
+        plays = [w for m, w in words.items() if m.startswith("play ") and ";" not in m]  # one move, no chain
+        explained = [
+            w for w in plays if "—" in w
+        ]  # played for its text; "anywhere" and mana modes say it all
+        assert explained and all("— Order " in w for w in explained), plays
+        assert any(" — Order up to 3 units " in w for w in explained)
+    finally:
+        await store.close()
+
+
+async def test_battlelore_fury_button_message_says_what_fury_does(tmp_path):
+    game, store, service = await _game(tmp_path, "battlelore", battle="pass")
+    try:
+
+        def fury(table) -> bool:
+            return any(getattr(c, "ability", None) == "fury" for c in table.legal("p1"))
+
+        await _until(service, game, fury, most=600)
+        hand = (await service.hand(WHERE, ALICE)).messages[0]
+        labels = [render(b.label, "en") for b in hand.buttons]
+        shown = [render(line, "en") for line in hand.lines]
+        assert "Use Fury" in labels
+        assert "• Use Fury: one more die, added to this roll" in shown
+        french = [render(line, "fr") for line in (await service.hand(WHERE, ALICE_FR)).messages[0].lines]
+        assert "• Utiliser Furie\u00a0: un dé de plus, ajouté à ce jet" in french, french
+    finally:
+        await store.close()
