@@ -68,14 +68,13 @@ async def test_athena_powers_are_named_beside_their_codes(tmp_path):
         played = [m for m in english if "@" in m]
         assert played
         code = played[0].split("@")[0]
-        name_en = render(get_game("athena").glossary()[0].name, "en")  # Power Annihilation
-        assert name_en
-        assert all(
-            f"— {render(_power(code).name, 'en')}: " in english[m] for m in played if m.startswith(code)
-        )
-        assert all(
-            f"— {render(_power(code).name, 'fr')}\u00a0: " in french[m] for m in played if m.startswith(code)
-        )
+        power = _power(code)
+        for words, locale in ((english, "en"), (french, "fr")):
+            name, text = render(power.name, locale), render(power.text[0], locale)
+            for move in (
+                m for m in played if m.startswith(f"{code}@")
+            ):  # the name beside the code, its effect
+                assert f"{name} ({code})" in words[move] and words[move].endswith(f" — {text}"), words[move]
     finally:
         await store.close()
 

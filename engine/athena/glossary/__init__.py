@@ -70,8 +70,9 @@ def glossary() -> tuple[Entry, ...]:
 
 
 def explain(state: Any, role: str, command: Any) -> Text | None:
-    """A power's name and effect wherever a command names it by its code (`CM@15`)."""
+    """A power's effect wherever a command names it (`CM@15`; its label already reads
+    "Commander (CM)")."""
     code = getattr(command, "power", None)
     if not isinstance(code, str) or code not in content().powers:
         return None
-    return T("athena.gloss.power.short", name=T(f"athena.power.{code}"), text=T(f"athena.power.{code}.text"))
+    return T(f"athena.power.{code}.text")
