@@ -188,6 +188,7 @@ class LocalTable:
         if p.command == "help":
             self.show(service.help(actor, [f"/{g}" for g in self.commands.groups if g != "league"]), p.user)
             self.write(self.text(Text("bot.console.help")))
+            self.write(self.text(Text("bot.console.help_explain")))
             for line in self.commands.usage():
                 self.write(self.text(Text("bot.console.group", params={"line": line})))
             for line in service.games_guide(actor):
