@@ -1,6 +1,6 @@
 """An attack phase from declaration to riposte and pursuit (002 l.246-296).
 
-Sequence: declare (range, sight) -> roll (dice modifiers, caps last) -> mana from
+Sequence: declare (range, sight) -> roll (Combat value capped by terrain, then dice added or removed) -> mana from
 Supplication and Offering -> post-roll windows, the active player first (002 l.424, l.450)
 -> damage -> flags, Courage and retreat -> advance -> mobility move -> riposte -> pursuit.
 """
@@ -44,8 +44,17 @@ def attack_modes(state: State, a: Unit, d: Unit) -> list[bool]:
 
 
 def dice_count(state: State, a: Unit, d: Unit, ranged: bool, moved: bool) -> int:
-    """002 l.256-260 modifiers, then the terrain caps (RULES-NOTES B1 rule 17: caps last)."""
+    """The Combat value (002 l.256), capped by the terrain (l.300, l.305, l.310: "sa
+    caractéristique de combat est plafonnée ... à 2"), then the dice added or removed on
+    top of it (l.258-260, and the authored charge and card bonuses): a flanked 4-dice
+    attack into a forest rolls 2 + 1 = 3. An attack always rolls at least MIN_DICE."""
     n = field.dice(a)
+    ta, td = field.terrain_at(state, a.hex), field.terrain_at(state, d.hex)
+    if td is not None and td.hill and not (ta is not None and ta.hill) and not field.flies(a):
+        n = min(n, td.cap)  # 002 l.300
+    for t in (ta, td):
+        if t is not None and t.cap and not t.hill:
+            n = min(n, t.cap)  # 002 l.305, l.310
     occ = state.occupied()
     friends = [
         o
@@ -64,15 +73,6 @@ def dice_count(state: State, a: Unit, d: Unit, ranged: bool, moved: bool) -> int
         n += 1
     if activated_by_card and turn.bonus == "dice":
         n += 1
-    caps = []
-    ta, td = field.terrain_at(state, a.hex), field.terrain_at(state, d.hex)
-    if td is not None and td.hill and not (ta is not None and ta.hill) and not field.flies(a):
-        caps.append(td.cap)  # 002 l.300
-    for t in (ta, td):
-        if t is not None and t.cap and not t.hill:
-            caps.append(t.cap)  # 002 l.305, l.310
-    if caps:
-        n = min(n, *caps)
     return max(readings.MIN_DICE, n)
 
 

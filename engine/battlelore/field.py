@@ -196,7 +196,7 @@ def blocks_sight(state: State, h: tuple[int, int], ends: tuple[str, str]) -> boo
     if name in ends:
         return False
     if state.unit_at(name) is not None or name in state.sites:
-        return True
+        return True  # a sacred site blocks sight: a reading (readings.py, l.318, l.325)
     t = terrain_at(state, name)
     return t is not None and t.los
 

@@ -32,13 +32,25 @@ Set-up
   possible": so when both peoples field units able to reach a common row (public facts:
   peoples and points), the deployment alternates, and is announced (setup.begin_deploy).
 - Special terrain goes on clear ground, never on a sacred site (002 l.218 "librement").
+- A sacred site goes on clear ground, never on a terrain hex (002 l.217 is silent): the
+  site is the hex's own terrain, impassable to all (l.325), and the rulebook never combines
+  two terrains' rules in one hex (a site on water or in a forest would).
 
 Combat
-- Modifiers first, caps last (RULES-NOTES B1 17); an attack always rolls at least MIN_DICE.
+- The terrain caps the Combat value (002 l.300, l.305, l.310 "caractéristique de combat
+  ... plafonnée"); the flank, flyer and moved-shooter dice are then added or removed on top
+  (l.258-260 "lance 1 dé supplémentaire / en moins"), as are the authored charge and card
+  bonuses: a flanked 4-dice attack into a forest rolls 3. The text decides, so this is not
+  a reading; the one reading is that an attack always rolls at least MIN_DICE.
 - "Two friendly units adjacent" for the flank die means two units other than the attacker.
 - Line of sight: heights are undefined, so every obstacle is tall (RULES-NOTES B1 16). A line
   that crosses an edge, even at its midpoint, traverses both hexes; only a line lying along
   an edge needs both sides blocked (002 l.254, hexes.crossed).
+- A sacred site blocks line of sight (002 l.323-328 are silent): it is a building that no
+  unit may enter (l.325), and the other buildings, the village (l.318), block sight.
+- A ford does not end a retreat, it only hurts (l.316): l.315 stops "le mouvement en
+  cours, y compris pendant une poursuite ou une manœuvre de mobilité" without naming the
+  retreat, while the village (l.320) names it and the forest (l.303) excludes it.
 - The owner of a retreating unit picks its path, among hexes toward its own edge
   (RULES-NOTES B1 21); a flyer may retreat over friendly units, enemy units without Vol and
   impassable hexes (never over an enemy flyer) but must end on a free hex, and ignores the

@@ -179,7 +179,8 @@ def _next_site(ctx: Ctx, role: Role) -> None:
 def site_hexes(state: State, role: Role) -> list[str]:
     """002 l.217: a player's first site in the 3 central rows, later ones in the 4 central
     rows, never more than 2 per row. With 9 rows, the 4 central rows are read as the 3
-    central ones and the next toward the placing player (RULES-NOTES B1 rule 5)."""
+    central ones and the next toward the placing player (RULES-NOTES B1 rule 5). Never on
+    a terrain hex: a reading (readings.py, l.325)."""
     side = state.sides[role]
     rows = {4, 5, 6}
     if side.sites_placed:

@@ -188,3 +188,47 @@ def test_two_sites_more_cost_the_opponent_one_card_while_the_lead_lasts_l327_328
     state.sites["a5"] = "p2"
     assert "bl.ev.site_loss_back" in _turn_end(state, "p1")
     assert len(state.sides["p2"].hand) == 5
+
+
+# ---------------------------------------------------------------- dice: caps, then modifiers
+
+
+def test_the_terrain_caps_the_combat_value_then_dice_are_added_l258_260_l300_l305_l310():
+    # Achilles (Combat 4) attacks a target in a forest, flanked by two more Greeks: the
+    # Combat value is capped at 2 (l.305), then the flank die is added on top (l.258)
+    state = battle(["p1 achil e4", "p2 hop e5", "p1 hop d5", "p1 hop f5"], terrain={"e5": "forest"})
+    assert combat.dice_count(state, at(state, "e4"), at(state, "e5"), False, False) == 3
+    for terrain in ("brush", "hill"):  # l.310, l.300
+        state = battle(["p1 achil e4", "p2 hop e5", "p1 hop d5", "p1 hop f5"], terrain={"e5": terrain})
+        assert combat.dice_count(state, at(state, "e4"), at(state, "e5"), False, False) == 3
+    # a die removed comes off the capped value: a non-flyer against a flyer in a forest
+    state = battle(["p1 achil e4", "p2 pegas e5"], terrain={"e5": "forest"})
+    assert combat.dice_count(state, at(state, "e4"), at(state, "e5"), False, False) == 1
+
+
+# ---------------------------------------------------------------- where 002 is silent (readings.py)
+
+
+def test_a_sacred_site_blocks_line_of_sight_reading_l318_l325():
+    state = battle(["p1 crete c3", "p2 hop e4"], sites={"d4": None})
+    assert not field.line_of_sight(state, at(state, "c3"), at(state, "e4"))
+    state = battle(["p1 crete c3", "p2 hop e4"])
+    assert field.line_of_sight(state, at(state, "c3"), at(state, "e4"))
+
+
+def test_a_sacred_site_is_never_placed_on_a_terrain_hex_reading_l217_l325():
+    state = GAME.setup(Options(sites=1, first="p1"), ["p1", "p2"], 7)
+    state = play(state, "map woods", "side s", role=None)
+    for role, people in (("p1", "greek"), ("p2", "persia")):
+        state = GAME.apply(state, role, GAME.notation.parse(f"people {people}", state, role)).state
+    for role, people in (("p1", "greek"), ("p2", "persia")):
+        state = GAME.apply(state, role, GAME.notation.parse(f"army {people}1", state, role)).state
+    assert state.step == "site"
+    central = [h for h in state.terrain if h[1:] in ("4", "5", "6")]
+    assert central and not set(central) & set(setup.site_hexes(state, state.who[0]))
+
+
+def test_a_ford_hurts_a_retreat_but_does_not_end_it_reading_l303_l315_l316_l320():
+    state = battle(["p1 hop e4", "p2 takab e5"], terrain={"e6": "ford", "d6": "water"})
+    options = combat.retreat_options(state, at(state, "e5"), 2, 2)
+    assert options == {"e7": 1, "f7": 1}  # over the ford on e6 (1 damage) and on to row 7
