@@ -7,7 +7,6 @@ from pathlib import Path
 
 from bot.console import run_local
 
-NBSP = "\u00a0"
 
 TRANSCRIPT = """\
 @alice help
@@ -27,7 +26,12 @@ async def _run(tmp_path: Path, text: str, lang: str) -> str:
     path.write_text(text, encoding="utf-8")
     out: list[str] = []
     rc = await run_local(
-        db=None, out=tmp_path / f"out-{lang}", transcript=path, write=out.append, lang=lang, render_images=False
+        db=None,
+        out=tmp_path / f"out-{lang}",
+        transcript=path,
+        write=out.append,
+        lang=lang,
+        render_images=False,
     )
     shown = "\n".join(out)
     assert rc == 0, shown[-3000:]
@@ -50,5 +54,5 @@ async def test_explain_and_moves_at_the_local_table_in_french(tmp_path):
     assert "[only alice] **Terreur** · capacité · Battlelore Mythologie" in shown
     assert "[only alice] **Tranchant affûté** · prouesse · Hoplomachus Victorum" in shown
     assert "Rien ne s’appelle «" in shown
-    assert f"Quand elle est la cible d’une attaque et que l’attaquant est à sa portée" in shown
+    assert "Quand elle est la cible d’une attaque et que l’attaquant est à sa portée" in shown
     assert "  prowess pw_edge — Prouesse" in shown and "— un dé du héros plus fort d’une couleur" in shown
