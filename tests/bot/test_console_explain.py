@@ -7,7 +7,6 @@ from pathlib import Path
 
 from bot.console import run_local
 
-
 TRANSCRIPT = """\
 @alice help
 @alice help terror
