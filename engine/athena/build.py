@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.athena.content import content
+from engine.athena.events import named_code, named_codes
 from engine.athena.state import MAX_COPIES_COMBATANT, MAX_COPIES_POWER, Options
 from engine.errors import IllegalCommand
 
@@ -74,12 +75,14 @@ def check_army(options: Options, codes: tuple[str, ...]) -> None:
     cards = content().combatants
     for code in codes:
         if code not in cards:
-            raise IllegalCommand("athena.err.unknown_card", code=code, known=sorted(cards))
+            raise IllegalCommand("athena.err.unknown_card", code=code, known=named_codes("card", cards))
     if len(codes) != options.cards:
         raise IllegalCommand("athena.err.army_size", need=options.cards, got=len(codes))
     for code, n in Counter(codes).items():
         if n > _copies(code):
-            raise IllegalCommand("athena.err.too_many_copies", code=code, most=_copies(code))
+            raise IllegalCommand(
+                "athena.err.too_many_copies", code=named_code("card", code), most=_copies(code)
+            )
     if army_cost(codes) > options.army_points:
         raise IllegalCommand("athena.err.over_budget", cost=army_cost(codes), points=options.army_points)
 
@@ -88,9 +91,11 @@ def check_powers(options: Options, codes: tuple[str, ...]) -> None:
     powers = content().powers
     for code in codes:
         if code not in powers:
-            raise IllegalCommand("athena.err.unknown_power", code=code, known=sorted(powers))
+            raise IllegalCommand("athena.err.unknown_power", code=code, known=named_codes("power", powers))
     if len(codes) != options.cards:
         raise IllegalCommand("athena.err.powers_size", need=options.cards, got=len(codes))
     for code, n in Counter(codes).items():
         if n > MAX_COPIES_POWER:
-            raise IllegalCommand("athena.err.too_many_copies", code=code, most=MAX_COPIES_POWER)
+            raise IllegalCommand(
+                "athena.err.too_many_copies", code=named_code("power", code), most=MAX_COPIES_POWER
+            )

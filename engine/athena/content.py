@@ -38,6 +38,7 @@ class Names(Strict):
 
 class Combatant(Strict):
     code: Code
+    code_en: Code | None = None  # the English initials, also accepted in moves (issue 25)
     name: Names
     cost: int = Field(ge=0)
     vp: int = Field(ge=0)
@@ -83,6 +84,7 @@ class Effect(Strict):
 
 class Power(Strict):
     code: Code
+    code_en: Code | None = None  # the English initials (CO for Commandant/Commander), also accepted
     name: Names
     cost: int = Field(ge=1)  # playing costs 1 token in advance (004 §VI.B "Phase de Pouvoir")
     vp: int = Field(ge=0)
@@ -137,6 +139,14 @@ class Content(BaseModel):
     powers: dict[str, Power]
     terrains: dict[str, Terrain]
     scenarios: dict[str, Scenario]
+
+    def canonical(self, table: str, code: str) -> str | None:
+        """The code of the combatant or power ("combatants" / "powers") a typed code names:
+        its own code (the French initials), or its English one; None when neither."""
+        items: dict[str, Any] = getattr(self, table)
+        if code in items:
+            return code
+        return next((c for c, item in items.items() if item.code_en == code), None)
 
     def colour(self, code: str) -> str:
         """Threat colour from attack + defence (004 §IV.A, §VI.B); thresholds are data."""
@@ -208,6 +218,20 @@ def _check_scenario(sc: Scenario, c: Content, file: str) -> None:
         raise ContentError(file, f"{where}.visible", "more visible terrains than terrain cards")
 
 
+def _check_english_codes(section: str, table: dict[str, Any], origin: dict[str, str]) -> None:
+    """An English code may name only its own item: never another item's code or English code."""
+    seen: dict[str, str] = {code: code for code in table}
+    for code, item in table.items():
+        if item.code_en is None or item.code_en == code:
+            continue
+        other = seen.get(item.code_en)
+        if other is not None:
+            raise ContentError(
+                origin[code], f"{section}.{code}.code_en", f"{item.code_en!r} already names {other!r}"
+            )
+        seen[item.code_en] = code
+
+
 def load_content(extra_dir: str | Path | None = None) -> Content:
     raw: dict[str, Any] = {name: {} for name in _SECTIONS}
     origin: dict[str, str] = {}
@@ -221,6 +245,8 @@ def load_content(extra_dir: str | Path | None = None) -> Content:
     content = Content(**raw)
     for sc in content.scenarios.values():
         _check_scenario(sc, content, origin[sc.id])
+    for section in ("combatants", "powers"):
+        _check_english_codes(section, getattr(content, section), origin)
     _register_names(content)
     return content
 

@@ -27,6 +27,16 @@ def power_code(code: str) -> Text:
     return T("athena.power_code", name=power_name(code), code=code)
 
 
+def named_code(kind: str, code: str) -> Text:
+    """A combatant's ("card") or power's code with its name beside it: `CM (Commander)`."""
+    return T("athena.code_named", code=code, name=T(f"athena.{kind}.{code}"))
+
+
+def named_codes(kind: str, codes: Any) -> list[Text]:
+    """Each code of a list with its name: what an error lists as the codes one may type."""
+    return [named_code(kind, code) for code in sorted(codes)]
+
+
 def terrain_name(code: str) -> Text:
     return T(f"athena.terrain.{code}")
 

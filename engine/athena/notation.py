@@ -13,15 +13,16 @@
     powers combat|mixed|cunning|CM,CC,...    (expert) your power cards
 
 Parsing ignores case and extra spaces; `format` gives the canonical form. A list may repeat
-a code with `*n` (`PE*2,AR`).
+a code with `*n` (`PE*2,AR`). Codes are the French initials of the cards (004 is French);
+the English initials are accepted too where they differ (`CO@15` is `CM@15`, Commander).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engine.athena.content import content
+from engine.athena.events import named_codes
 from engine.athena.state import (
     Activate,
     ChoosePowers,
@@ -83,50 +84,44 @@ def format_command(cmd: Command) -> str:
     raise TypeError(f"not a Battle for Athena command: {cmd!r}")
 
 
-def _power(code: str) -> str:
-    code = code.upper()
-    if code not in content().powers:
-        raise IllegalCommand("athena.err.unknown_power", code=code, known=sorted(content().powers))
+def _canonical(table: str, typed: str) -> str:
+    """The code a typed code names: the French initials of the data (`CM`) or, for players
+    reading in English, the English ones (`CO` for Commander); the canonical form is the
+    French code, so logs and transcripts read the same in every language."""
+    code = content().canonical(table, typed.upper())
+    if code is None:
+        kind, error = (
+            ("card", "athena.err.unknown_card")
+            if table == "combatants"
+            else ("power", "athena.err.unknown_power")
+        )
+        raise IllegalCommand(error, code=typed.upper(), known=named_codes(kind, getattr(content(), table)))
     return code
 
 
-def _codes(text: str, known: dict[str, Any], error: str) -> tuple[str, ...]:
+def _power(code: str) -> str:
+    return _canonical("powers", code)
+
+
+def _codes(text: str, table: str) -> tuple[str, ...]:
     out: list[str] = []
     for item in re.split(r"[,\s]+", text.strip(" ,")):
         match = re.fullmatch(r"([a-z0-9]+)(?:\*(\d+))?", item)
-        code = (match.group(1) if match else item).upper()
-        if code not in known:
-            raise IllegalCommand(error, code=code, known=sorted(known))
+        code = _canonical(table, match.group(1) if match else item)
         out += [code] * (int(match.group(2)) if match and match.group(2) else 1)
     return tuple(out)
 
 
 def _list_command(kind: str, rest: str) -> Command:
-    c = content()
     if kind == "deploy":
-        model, presets, known, error = (
-            Deploy,
-            ("random", "strong", "weak"),
-            c.combatants,
-            "athena.err.unknown_card",
-        )
+        model, presets, table = Deploy, ("random", "strong", "weak"), "combatants"
     elif kind == "recruit":
-        model, presets, known, error = (
-            Recruit,
-            ("strong", "balanced", "light"),
-            c.combatants,
-            "athena.err.unknown_card",
-        )
+        model, presets, table = Recruit, ("strong", "balanced", "light"), "combatants"
     else:
-        model, presets, known, error = (
-            ChoosePowers,
-            ("combat", "mixed", "cunning"),
-            c.powers,
-            "athena.err.unknown_power",
-        )
+        model, presets, table = ChoosePowers, ("combat", "mixed", "cunning"), "powers"
     if rest in presets:
         return model(preset=rest)
-    return model(codes=_codes(rest, known, error))
+    return model(codes=_codes(rest, table))
 
 
 def parse_command(text: str) -> Command | None:

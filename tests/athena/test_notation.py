@@ -125,3 +125,42 @@ def test_the_notation_reads_and_prints_without_the_rules():
         for alias in node.names
     }
     assert not any("rules" in name or "reading" in name for name in imported), imported
+
+
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("CO@15", "CM@15"),  # Commander / Commandant
+        ("discard ns", "discard PS"),  # Not So Strong / Pas si fort que ça
+        ("reveal SA@15", "reveal AS@15"),  # Surprise Attack / Attaque surprise
+        ("activate CL@7 12", "activate CL@7 12"),  # the same initials in both languages
+        ("deploy KG,IN*2,pe", "deploy GR,FA,FA,PE"),  # King's Guard, Infantryman
+        ("powers CO,CS,SU", "powers CM,CC,SO"),
+    ],
+)
+def test_english_initials_are_accepted_and_print_as_the_canonical_codes(text, canonical):
+    """Issue 25: power and combatant codes are the French initials; an English reader may type
+    the English ones. Logs and transcripts keep one canonical form (the French codes)."""
+    assert format_command(parse_command(text)) == canonical
+
+
+def test_every_english_code_names_exactly_one_card():
+    from engine.athena.content import content
+
+    for table in ("powers", "combatants"):
+        items = getattr(content(), table)
+        english = [item.code_en or code for code, item in items.items()]
+        assert len(set(english)) == len(english)
+        for code, item in items.items():
+            assert content().canonical(table, item.code_en or code) == code
+            assert content().canonical(table, code) == code
+
+
+def test_unknown_code_errors_list_each_code_with_its_name():
+    state = deployed().state
+    err = error_of("XX@15", state, "p1")
+    assert "CM (Commander)" in render(err.text, "en") and "PS (Not So Strong)" in render(err.text, "en")
+    assert "CM (Commandant)" in render(err.text, "fr") and "PS (Pas si fort que ça)" in render(err.text, "fr")
+    err = error_of("deploy PE,ZZ", new_state(), "p1")
+    assert "GR (King's Guard)" in render(err.text, "en") or "GR (King’s Guard)" in render(err.text, "en")
+    assert "GR (Garde du Roi)" in render(err.text, "fr")

@@ -34,7 +34,14 @@ def _power(code: str, power: Any) -> Entry:
         *([T("athena.gloss.power.lasting")] if power.lasting else []),
         T("athena.gloss.power.play"),
     ]
-    return Entry(f"power.{code}", "power", T(f"athena.power.{code}"), tuple(lines), text, aliases=(code,))
+    return Entry(
+        f"power.{code}", "power", T(f"athena.power.{code}"), tuple(lines), text, aliases=_aliases(code, power)
+    )
+
+
+def _aliases(code: str, item: Any) -> tuple[str, ...]:
+    """The code, and the English initials where they differ (`CO` for Commander)."""
+    return (code,) if item.code_en in (None, code) else (code, item.code_en)
 
 
 @cache
@@ -52,7 +59,9 @@ def glossary() -> tuple[Entry, ...]:
             vp=card.vp,
             box=card.box,
         )
-        entries.append(Entry(f"card.{code}", "unit", T(f"athena.card.{code}"), (text,), aliases=(code,)))
+        entries.append(
+            Entry(f"card.{code}", "unit", T(f"athena.card.{code}"), (text,), aliases=_aliases(code, card))
+        )
     for code, terrain in data.terrains.items():
         lines = [T("athena.gloss.terrain.text", code=code, vp=terrain.vp, box=terrain.box)]
         if terrain.special:
