@@ -31,7 +31,12 @@ def unit_word(public: Any, unit: str) -> Text | str:
 
 
 def tactic_word(public: Any, tactic: str) -> Text | str:
-    return _name("tactic", tactic)
+    """A tactic for `/hop tactic tactic:`, with what it does ("Stun — enemy dazed: …")."""
+    from engine.hoplomachus.glossary import effect_of  # imported late: the glossary reads GAME
+
+    effect = effect_of(f"tac {tactic}")
+    name = _name("tactic", tactic)
+    return name if effect is None else T("hop.gloss.named", name=name, effect=effect)
 
 
 def _aim(arg: str) -> tuple[str, str | None, str | None]:
