@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from engine.battlelore.content import content
 from engine.errors import IllegalCommand
-from engine.i18n import T, render
+from engine.i18n import T, has_key, render
 from engine.plugins import Choice, TableContext
 
 MAX = 25  # one autocomplete list
@@ -88,6 +88,10 @@ def cards(ctx: TableContext) -> list[Choice]:
         cid = code.lstrip("+")
         deck = content().extra if code.startswith("+") else content().deck
         label = f"{code} · {render(T(f'bl.card.{cid}'), ctx.locale)}" if cid in deck else code
+        if cid in deck:  # what the card orders (issue 25)
+            from engine.battlelore.glossary import card_text  # late: the glossary reads GAME
+
+            label += f" — {render(card_text(deck[cid].act), ctx.locale)}"
         out.append((label, code))
     return out
 
@@ -210,7 +214,13 @@ def lore_notation(ctx: TableContext) -> str:
 def abilities(ctx: TableContext) -> list[Choice]:
     return [
         (
-            render(T(f"bl.ab.{w[1]}"), ctx.locale) + (f" · {at(ctx, w[2])}" if len(w) > 2 else ""),
+            render(T(f"bl.ab.{w[1]}"), ctx.locale)
+            + (f" · {at(ctx, w[2])}" if len(w) > 2 else "")
+            + (
+                f" — {render(T(f'bl.gloss.short.{w[1]}'), ctx.locale)}"
+                if has_key(f"bl.gloss.short.{w[1]}")
+                else ""
+            ),
             " ".join(w[1:]),
         )
         for w in words(ctx, "use")
