@@ -250,6 +250,20 @@ def event_legal(state: State) -> list:
     return out
 
 
+def short_fight(state: State, cmd: c.Resolve) -> c.Resolve:
+    """`fight` alone at a Sport event: the card's contest when it shows one (l.76-77: "au
+    choix selon les icônes présentes sur la carte"); with several, the refusal names them."""
+    if weeks_left(state) <= 0:
+        raise IllegalCommand("hop.err.weeks_spent", weeks=content().setup["act_weeks"])
+    if cmd.sport is not None or content().locations[state.location].kind != "sport":
+        return cmd
+    types = content().sport[state.event].types
+    if len(types) == 1:
+        return c.Resolve(sport=types[0])
+    options = [T("hop.err.contest", sport=t, kind=T(f"hop.kind.{t}")) for t in types]
+    raise IllegalCommand("hop.err.which_contest", options=options)
+
+
 def resolve(ctx: Ctx, cmd: c.Resolve) -> None:
     state = ctx.state
     if cmd not in event_legal(state):
@@ -657,6 +671,8 @@ def campaign_apply(ctx: Ctx, cmd) -> None:
     if isinstance(cmd, c.Sail) and state.phase == "harbour":
         sail(ctx, cmd.to)  # says why not (no week left, not a harbour)
         return
+    if isinstance(cmd, c.Resolve) and state.phase == "event":
+        cmd = short_fight(state, cmd)
     if cmd not in campaign_legal(state):
         raise IllegalCommand("hop.err.not_now", command=cmd.kind, phase=T(f"hop.phase.{state.phase}"))
     p = state.phase

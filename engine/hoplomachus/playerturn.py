@@ -153,6 +153,23 @@ def advance(ctx: Ctx, to: int) -> None:
     f.pstep = max(f.pstep, to)
 
 
+def deploy_refusal(state: State, cmd: c.Deploy) -> IllegalCommand:
+    """Why a deployment is refused, by the rule that forbids it (seed 003 l.302-307)."""
+    f = state.fight
+    if f.deployed:  # "une de vos unités": one deployment per turn (l.302)
+        return IllegalCommand("hop.err.one_deploy")
+    if f.pstep > 0:  # deployment is the turn's first step (l.294-307); a later step closed it
+        return IllegalCommand("hop.err.deploy_over")
+    tokens = {"hero" if t == "hero" else token_unit(t): t for t in f.player_camp}
+    if cmd.unit not in tokens:
+        return IllegalCommand("hop.err.deploy_unit", unit=cmd.unit, units=", ".join(sorted(tokens)) or "-")
+    if not turn._slot_free(f, tokens[cmd.unit]):  # the event's limit (l.303-305)
+        return IllegalCommand("hop.err.deploy_limit", slots=f.slots)
+    return IllegalCommand(
+        "hop.err.deploy_hex", hex=cmd.hex, hexes=", ".join(turn.free_player_hexes(f)) or "-"
+    )
+
+
 def deploy(ctx: Ctx, unit: str, hexname: str) -> None:
     state, f = ctx.state, ctx.fight
     token = next(t for t in f.player_camp if t == unit or (t != "hero" and token_unit(t) == unit))
@@ -172,6 +189,8 @@ def apply_fight(ctx: Ctx, cmd) -> None:
     if cmd not in fight_legal(state):
         if must_deploy(state) and isinstance(cmd, c.End):
             raise IllegalCommand("hop.err.must_deploy")
+        if isinstance(cmd, c.Deploy) and f.step == "player" and state.ask is None:
+            raise deploy_refusal(state, cmd)
         raise IllegalCommand("hop.err.illegal_fight", command=cmd.kind)
     if isinstance(cmd, c.Pick):
         answer(ctx, cmd.hex)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalCommand
-from engine.hoplomachus.table.words import choice, tactic_word, unit_at, unit_word
+from engine.hoplomachus.table.words import choice, move_text, tactic_word, unit_at, unit_word
 from engine.i18n import T, render
 from engine.plugins import Choice, Param, Shortcut, ShortcutGroup, TableContext
 
@@ -82,7 +82,20 @@ def event(ctx: TableContext) -> str:
 
 
 def choose(ctx: TableContext) -> str:
-    return str(ctx.value("option")).strip().lower()
+    """A move of this step, typed whole (`prowess pw_edge`) or by its last word (`pw_edge`, as
+    autocomplete shows it); anything else is refused with the choices of THIS step."""
+    typed = " ".join(str(ctx.value("option")).strip().lower().split())
+    if not ctx.legal or typed in ctx.legal:
+        return typed
+    found = [m for m in ctx.legal if " ".join(m.split()[1:]) == typed or m.split()[-1] == typed]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise IllegalCommand("hopbot.err.which", options=", ".join(found[:10]))
+    shown = [T("hopbot.err.choice", move=m, words=move_text(m, ctx.public)) for m in ctx.legal[:8]]
+    raise IllegalCommand(
+        "hopbot.err.choose_now", typed=typed, options=shown, more=len(ctx.legal) - len(shown)
+    )
 
 
 # ---- the fight ---------------------------------------------------------------------------
