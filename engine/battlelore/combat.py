@@ -396,6 +396,12 @@ def resolve(ctx: Ctx) -> None:
     must, may_cancel = flags(state, at)
     if must == 0:
         return
+    # the Flag result is said, with what Courage makes of it (002 l.273-276; issue 25)
+    rolled = at.dice.count(FLAG)
+    if may_cancel:
+        ctx.say("bl.ev.flags_cancel", unit=uname(d), rolled=rolled, must=must, cancel=may_cancel)
+    else:
+        ctx.say("bl.ev.flags", unit=uname(d), rolled=rolled, must=must)
     options = retreat_options(state, d, must - may_cancel, must)
     state.extra_data["retreat"] = options
     state.extra_data["flags"] = [must, may_cancel]

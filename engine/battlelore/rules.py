@@ -260,6 +260,8 @@ def _dispatch(ctx: Ctx, role: Role, cmd) -> None:
             turn.move(ctx, role, _hex(cmd.frm), _hex(cmd.to))
         case (("move" | "fight"), c.Attack()):
             start_attack(ctx, role, cmd)
+        case (("move" | "fight" | "olore"), c.Act()) if state.turn is not None and state.turn.card:
+            raise turn.activation_refusal(state, role)
         case (("move" | "fight"), c.End()):
             state.attack = None
             turn.end_turn(ctx)

@@ -127,9 +127,43 @@ def activate(ctx: Ctx, role: Role, h: str) -> None:
     t = state.turn
     card = card_def(t.card, t.extra)
     if u is None or u.owner != role or not eligible(state, u, card, t.mode, t.activated):
-        raise IllegalCommand("bl.err.cannot_activate", hex=h)
+        raise IllegalCommand(
+            "bl.err.cannot_activate_which", hex=h, **allowed_text(state, role), units=allowed_units(state)
+        )
     t.activated.append(u.id)
     ctx.say("bl.ev.activated", unit=uname(u))
+
+
+def allowed_text(state: State, role: Role) -> dict:
+    """The card being played and what it activates, for a refusal (issue 25)."""
+    from engine.battlelore.glossary import card_text  # late: the glossary reads GAME
+
+    t = state.turn
+    if t.mode == "any":
+        return {"card": T(f"bl.card.{t.card}"), "text": T("bl.err.act_any")}
+    if t.mode == "mana":
+        return {
+            "card": T(f"bl.card.{t.card}"),
+            "text": T("bl.err.act_mana", n=card_def(t.card, t.extra).act.n),
+        }
+    return {"card": T(f"bl.card.{t.card}"), "text": card_text(card_def(t.card, t.extra).act)}
+
+
+def allowed_units(state: State) -> str:
+    """The hexes of the units the card still lets this turn activate, or a dash."""
+    t = state.turn
+    card = card_def(t.card, t.extra)
+    hexes_ok = sorted(u.hex for u in state.alive(t.role) if eligible(state, u, card, t.mode, t.activated))
+    return ", ".join(hexes_ok) or "—"
+
+
+def activation_refusal(state: State, role: Role) -> IllegalCommand:
+    """`act` once the activations are over: the card's limit reached, or activation closed."""
+    t = state.turn
+    limit = 1 if t.mode == "any" else card_def(t.card, t.extra).act.n
+    if len(t.activated) >= limit:
+        return IllegalCommand("bl.err.card_limit", n=limit, **allowed_text(state, role))
+    return IllegalCommand("bl.err.activation_over", **allowed_text(state, role))
 
 
 def activation_open(state: State) -> bool:
