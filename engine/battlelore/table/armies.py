@@ -248,6 +248,7 @@ class BattleloreArmies:
                 T("blt.show.more", text=" ".join(musters_tokens(cmd)[len(cmd.units) + len(cmd.gods) :]))
             )
         lines.append(T("blt.show.notation", text=army.notation()))
+        lines.append(T("bl.gloss.show_marks"))  # what "a (50)" and `m:2` mean (issue 25)
         return lines
 
     def check_lines(self, values: dict[str, Any]) -> list[Text]:
