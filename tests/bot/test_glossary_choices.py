@@ -123,3 +123,15 @@ async def test_battlelore_fury_button_message_says_what_fury_does(tmp_path):
         assert "• Utiliser Furie\u00a0: un dé de plus, ajouté à ce jet" in french, french
     finally:
         await store.close()
+
+
+def test_blarmy_show_says_what_its_marks_mean_and_explain_reads_them():
+    from engine.glossary import find
+
+    game = get_game("battlelore")
+    starter = game.setups.starters()[0]
+    shown = [render(line, "fr") for line in game.setups.show_lines(starter)]
+    assert shown[-1].startswith("La lettre après une unité est sa barre, le nombre son coût")
+    assert "`/game explain name:g:`" in shown[-1]
+    for typed, key in (("g:", "mark.more"), ("m:", "mark.mana"), ("a:", "mark.more"), ("a (50)", "mark.bar")):
+        assert find(game.glossary(), typed)[0].key == key, typed

@@ -206,7 +206,13 @@ def glossary() -> tuple[Entry, ...]:
     entries += [_armour(k, v) for k, v in data.armours.items()]
     entries += [_artefact(k, v) for k, v in data.artefacts.items()]
     entries += [
-        Entry("mark.bar", "mark", T("bl.gloss.mark.bar.name"), (T("bl.gloss.mark.bar.text"),)),
+        Entry(
+            "mark.bar",
+            "mark",
+            T("bl.gloss.mark.bar.name"),
+            (T("bl.gloss.mark.bar.text"),),
+            aliases=("bar", "barre", "a (50)"),
+        ),
         Entry(
             "mark.more",
             "mark",
