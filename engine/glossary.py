@@ -80,9 +80,20 @@ def fold(text: str) -> str:
 
 
 def words_of(entry: Entry) -> list[str]:
-    """Everything an entry answers to, folded: its key, aliases and names in every language."""
+    """Everything an entry answers to, folded: its key, aliases and names in every language
+    (kept per entry: autocomplete asks on every keystroke)."""
+    kept = _words.get(id(entry))
+    if kept is not None and kept[0] is entry:
+        return kept[1]
     found = [entry.key, *entry.aliases, *(render(entry.name, loc) for loc in LOCALES)]
-    return list(dict.fromkeys(w for w in map(fold, found) if w))
+    words = list(dict.fromkeys(w for w in map(fold, found) if w))
+    if len(_words) > 20_000:  # entries are built once per game; this only guards a leak
+        _words.clear()
+    _words[id(entry)] = (entry, words)
+    return words
+
+
+_words: dict[int, tuple[Entry, list[str]]] = {}
 
 
 def _score(typed: str, words: Iterable[str]) -> float:
@@ -99,9 +110,11 @@ def _score(typed: str, words: Iterable[str]) -> float:
         elif typed in word:
             best = max(best, 1.5)
         else:
-            ratio = difflib.SequenceMatcher(None, typed, word).ratio()
-            if ratio >= 0.7:
-                best = max(best, ratio)
+            alike = difflib.SequenceMatcher(None, typed, word)
+            if alike.real_quick_ratio() >= 0.7 and alike.quick_ratio() >= 0.7:  # cheap bounds first
+                ratio = alike.ratio()
+                if ratio >= 0.7:
+                    best = max(best, ratio)
     return best
 
 
