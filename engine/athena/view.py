@@ -42,6 +42,7 @@ class SlotView(BaseModel):
     known_colour: str | None = None  # a colour this viewer learned without seeing the card
     power_count: int = 0  # face-down powers attached: public
     powers: list[PowerFace] | None = None  # only for the owner
+    waiting: bool = False  # the army is not laid out yet (a secret deployment in progress)
 
 
 class CapturedView(BaseModel):

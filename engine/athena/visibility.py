@@ -109,6 +109,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
     geometry = powers.layout_of(state, role)
     available = _available(geometry, army.slots)
     rows, xs = geometry.rows, geometry.xs
+    waiting = state.stage == "deploy" and not army.deployed  # laid out in secret, not yet
     _, cards, faces = _tables()
     out = []
     for i, (code, attached) in enumerate(zip(army.slots, army.powers, strict=True)):
@@ -136,6 +137,7 @@ def _slots(state: State, role: Role, viewer: Role | None) -> list[SlotView]:
                     "known_colour": colour,
                     "power_count": len(face_down),
                     "powers": [faces[p.code] for p in face_down] if own else None,
+                    "waiting": waiting,
                 },
                 _SLOT,
             )

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PIL import ImageDraw
 
 from engine.athena.view import SlotView
-from render.athena.tiles import FRAME, card_back, card_face, empty_slot
+from render.athena.tiles import FRAME, card_back, card_face, empty_slot, waiting_slot
 from render.common import Box, Colour, Ink
 from render.sprites import stamp
 
@@ -65,6 +65,8 @@ def layout(
 def slot_shown(slot: SlotView, with_powers: bool) -> tuple:
     """Everything `draw_slot` shows of a slot (beside the locale and the box): its tile's key,
     and what a band showing it is keyed by."""
+    if slot.waiting:
+        return ("waiting", slot.slot)
     if not slot.present:
         return ("empty", slot.slot)
     if slot.card is not None:
@@ -104,7 +106,9 @@ def draw_slot(
 
 
 def paint_slot(draw: ImageDraw.ImageDraw, box: Box, slot: SlotView, locale: str, with_powers: bool) -> None:
-    if not slot.present:
+    if slot.waiting:
+        waiting_slot(draw, box, slot.slot)
+    elif not slot.present:
         empty_slot(draw, box, slot.slot)
     elif slot.card is not None:
         card_face(

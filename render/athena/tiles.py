@@ -66,6 +66,15 @@ def empty_slot(draw: ImageDraw.ImageDraw, box: Box, slot: int) -> None:
     )
 
 
+def waiting_slot(draw: ImageDraw.ImageDraw, box: Box, slot: int) -> None:
+    """A slot of an army still being deployed in secret: a plain outline with its number,
+    unlike the dashed slot of a card that has left the army."""
+    rounded_box(draw, box, Ink.PAPER, Ink.FAINT, 2, RADIUS)
+    draw_text(
+        draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(slot), 22, Ink.FAINT, bold=True, anchor="mm"
+    )
+
+
 def card_back(
     draw: ImageDraw.ImageDraw,
     box: Box,
