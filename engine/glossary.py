@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.i18n import LOCALES, T, Text, has_key, render
@@ -129,9 +129,12 @@ def search(entries: Sequence[Entry], typed: str, limit: int = 25) -> list[Entry]
     return [e for _, _, e in scored[:limit]]
 
 
-def find(entries: Sequence[Entry], typed: str) -> tuple[Entry | None, list[Entry]]:
-    """(the entry `typed` names, other close ones). An exact key, alias or name wins; a single
-    best match wins; otherwise no entry and the candidates (none when nothing is close)."""
+def find(
+    entries: Sequence[Entry], typed: str, owner: Callable[[Entry], object] | None = None
+) -> tuple[Entry | None, list[Entry]]:
+    """(the entry `typed` names, other close ones). An exact key, alias or name wins (unless
+    entries of several `owner`s, games, are named exactly alike); a single best match wins;
+    otherwise no entry and the candidates (none when nothing is close)."""
     text = typed.strip()
     exact = next((e for e in entries if e.key == text), None)
     if exact is not None:
@@ -146,8 +149,9 @@ def find(entries: Sequence[Entry], typed: str) -> tuple[Entry | None, list[Entry
     if not scored:
         return None, []
     top = [e for s, _, e in scored if s == scored[0][0]]
-    if len(top) == 1 or scored[0][0] == 4.0:
-        return top[0], [e for _, _, e in scored[1:6]]
+    owners = {owner(e) for e in top} if owner is not None else {None}
+    if len(top) == 1 or (scored[0][0] == 4.0 and len(owners) == 1):
+        return top[0], [e for s, _, e in scored[1:6] if s >= 2.0]  # "see also": names that start alike
     return None, [e for _, _, e in scored[:10]]
 
 

@@ -79,21 +79,18 @@ class GlossaryMixin(ServiceCore):
             raise UserError("bot.err.explain_empty", examples=_examples(games, locale))
         if len(games) == 1 and not glossary_of(games[0]):
             raise UserError("bot.err.explain_no_glossary", game=_game_name(games[0], locale))
-        hits: list[tuple[Game, Entry]] = []
-        close: list[tuple[Game, Entry]] = []
-        for game in games:
-            entry, others = find(glossary_of(game), typed)
-            if entry is not None:
-                hits.append((game, entry))
-            close += [(game, e) for e in others]
-        if len(hits) != 1:
-            shown = hits or close
-            if not shown:
+        whose = {
+            id(e): g for g in games for e in glossary_of(g)
+        }  # several games: one list, each entry's game
+        entry, others = find([e for g in games for e in glossary_of(g)], typed, lambda e: whose[id(e)].id)
+        close = [(whose[id(e)], e) for e in others]
+        if entry is None:
+            if not close:
                 raise UserError("bot.err.explain_unknown", name=typed, examples=_examples(games, locale))
             raise UserError(
-                "bot.err.explain_which", name=typed, names=[_named(g, e, locale, one) for g, e in shown[:10]]
+                "bot.err.explain_which", name=typed, names=[_named(g, e, locale, one) for g, e in close[:10]]
             )
-        game, entry = hits[0]
+        game = whose[id(entry)]
         draft = Draft()
         draft.add_ephemeral(self._entry_lines(game, entry, close, locale, one), locale)
         return draft.reply

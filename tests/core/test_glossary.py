@@ -66,3 +66,11 @@ def test_an_unfilled_placeholder_is_logged_and_never_shown(caplog):
     assert "{examples}" not in shown and "zz" in shown
     assert "core.err.unknown_command{examples}" in missing_texts()
     forget_missing()
+
+
+def test_a_name_shared_by_two_games_is_asked_back_within_one_game_the_first_wins():
+    other = Entry("skill.keen", "skill", T("tg.keen"), (T("tg.keen.text"),))
+    owners = {id(KEEN): "hoplomachus", id(other): "toy"}
+    assert find([KEEN, other], "keen edge", lambda e: owners[id(e)]) == (None, [KEEN, other])
+    assert find([KEEN, other], "keen edge")[0] is KEEN
+    assert find([KEEN, other], "skill.keen", lambda e: owners[id(e)])[0] is other  # a key is exact

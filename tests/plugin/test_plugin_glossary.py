@@ -79,7 +79,7 @@ async def test_explain_and_effects_on_discord_in_english_and_french(fake, augury
 TRANSCRIPT = """\
 @alice /game explain owl
 @alice help eagle
-! @alice /game explain griffon
+! @alice /game explain xyzzy
 @alice /game new game:augury
 @bob /game join
 @alice /game start
@@ -102,7 +102,7 @@ async def test_explain_and_effects_at_the_local_table(augury, tmp_path: Path):
     assert rc == 0, text[-3000:]
     assert "[only alice] **Owl** · unit · Augury" in text
     assert "[only alice] **Eagle** · unit · Augury" in text
-    assert "[refused] alice: Nothing here is called “griffon”." in text
+    assert "[refused] alice: Nothing here is called “xyzzy”." in text
     assert "[only alice] **Storm** · rule · Augury" in text
     assert "  release eagle — scores 5 points" in text  # `moves`: each option with its effect
     hand = text[text.index("> @alice /game hand") :]
