@@ -52,16 +52,17 @@ class GlossaryMixin(ServiceCore):
         `Name — few words` in the asker's language (within Discord's 100 characters)."""
         locale = normalize_locale(actor.locale)
         games, one = await self._explained_games(where, game_id)
+        whose = {id(e): g for g in games for e in glossary_of(g)}  # one list, best first whatever the game
         found: list[tuple[str, str]] = []
-        for game in games:
-            for entry in search(glossary_of(game), typed, AUTOCOMPLETE_LIMIT):
-                if one:
-                    found.append((choice_label(entry, locale), entry.key))
-                else:  # several games: say whose, and send which
-                    suffix = f" ({game.names.get(locale) or game.id})"
-                    label = choice_label(entry, locale, 100 - len(suffix)) + suffix
-                    found.append((label, f"{game.id}{GAME_MARK}{entry.key}"[:100]))
-        return found[:AUTOCOMPLETE_LIMIT]
+        for entry in search([e for g in games for e in glossary_of(g)], typed, AUTOCOMPLETE_LIMIT):
+            if one:
+                found.append((choice_label(entry, locale), entry.key))
+            else:  # several games: say whose, and send which
+                game = whose[id(entry)]
+                suffix = f" ({game.names.get(locale) or game.id})"
+                label = choice_label(entry, locale, 100 - len(suffix)) + suffix
+                found.append((label, f"{game.id}{GAME_MARK}{entry.key}"[:100]))
+        return found
 
     async def explain(self, where: Where, actor: Actor, name: str, game_id: str | None = None) -> Reply:
         """The whole text of the entry `name` names (by a name in either language, its key
