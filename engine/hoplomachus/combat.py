@@ -164,8 +164,9 @@ def attack(
     f = ctx.fight
     a.engaged = True
     if special is None and has(d, "quickstrike") and in_range(d, a):
-        ctx.say("hop.ev.quickstrike", unit=who(d), target=who(a))
-        damage(ctx, a, 1, d)  # Quickstrike: 1 damage before the attack (l.581-582)
+        # Quickstrike: 1 damage before the attack (l.581-582), told with what it leaves
+        ctx.say("hop.ev.quickstrike", unit=who(d), target=who(a), hp=max(0, a.hp - 1))
+        damage(ctx, a, 1, d)
         if f.get(a.fid) is None or f.result:
             return
     dice = dice if dice is not None else attack_dice(f, a, d, special is None)
@@ -207,7 +208,7 @@ def attack(
         and in_range(d, a)
         and not f.result
     ):
-        ctx.say("hop.ev.retaliate", unit=who(d), target=who(a))
+        ctx.say("hop.ev.retaliate", unit=who(d), target=who(a), hp=max(0, a.hp - 1))
         damage(ctx, a, 1, d)  # Retaliate (l.588-589)
 
 
@@ -264,7 +265,8 @@ def defeat(ctx: Ctx, u: Fighter, source: Fighter | None) -> None:
             hero = f.get("hero")
             if hero is not None:
                 hero.hp = 1
-            ctx.say("hop.ev.tribune_falls")
+            # l.125-126, l.242-243, l.564-565: a defeated Tribune drops your hero to 1 HP
+            ctx.say("hop.ev.tribune_falls", unit=who(u))
     from engine.hoplomachus import opportunities
 
     opportunities.check(ctx)
