@@ -114,6 +114,8 @@ def roll(ctx: Ctx, n: int, add: bool = False, mana: bool = True) -> None:
     a = state.units[at.att]
     d = state.units.get(at.dfd)
     weak = d is not None and field.weakened(a, d)
+    # how the roll counts, kept with it: the image labels the last roll as the roll line did
+    state.extra_data["roll_kind"] = {"ranged": at.ranged, "weak": weak}
     ctx.say("bl.ev.roll", unit=uname(a), dice=[die_text(f, at.ranged, weak, mana) for f in faces])
     # 002 l.181, l.264: Supplication feeds the attacker, capped (002 l.199)
     prayers = faces.count(PRAYER) if mana else 0

@@ -90,7 +90,7 @@ class Battlelore:
 
     def summary(self, view: BattleloreView) -> list[Text]:
         """The position in words for `/game status` (public facts only)."""
-        lines = [T(f"bl.sc.{view.scenario}")]
+        lines = [T("bl.sc.unchosen" if view.step == "map" else f"bl.sc.{view.scenario}")]
         if view.active:
             lines.append(
                 T("bl.sum.turn", n=view.turn, role=role_name(view.active), step=T(f"bl.step.{view.step}"))

@@ -67,6 +67,8 @@ class BattleloreView(BaseModel):
     last_turn: bool
     winners: list[Role] | None
     trail: list[list[str]] = []  # this turn's moves and attacks: [kind, from, to] (rules.trail)
+    roll_kind: dict[str, bool] = {}  # the last roll was ranged / by a weakened attacker
+    deploy_rows: dict[Role, int] = {}  # while deploying: each side's deepest row (setup.reach)
 
 
 def visible(state: State, u, viewer: Role | None) -> bool:
@@ -161,4 +163,15 @@ def build_view(state: State, viewer: Role | None) -> BattleloreView:
         last_turn=state.last_turn,
         winners=state.winners,
         trail=[list(x) for x in state.extra_data.get("trail", [])],
+        roll_kind=dict(state.extra_data.get("roll_kind", {})),
+        deploy_rows=_deploy_rows(state),
     )
+
+
+def _deploy_rows(state: State) -> dict[Role, int]:
+    """Public: computed from the peoples, the points and the scenario only."""
+    if state.step != "deploy" or any(state.sides[r].people is None for r in state.roles):
+        return {}
+    from engine.battlelore.setup import reach
+
+    return {r: reach(state, r) for r in state.roles}

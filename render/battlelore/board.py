@@ -87,7 +87,8 @@ class Board:
     def header_texts(self) -> tuple:
         """The header's title, status and right-hand line with its colour (None: no line)."""
         v = self.view
-        title = f"{self.label('title')} — {words.code_name('sc', v.scenario, self.locale)}"
+        scenario = "unchosen" if v.step == "map" else v.scenario  # no "Open plain" before the map
+        title = f"{self.label('title')} — {words.code_name('sc', scenario, self.locale)}"
         if v.active:
             status = self.label("turn_of", n=v.turn, name=self.name(v.active))
             status += f" · {words.step_name(v.step, self.locale)}"
@@ -210,13 +211,13 @@ class Board:
         from engine.battlelore.content import content
 
         sc = content().scenarios.get(self.view.scenario)
-        deep = sc.deploy if sc else 4
         g = self.grid
         items = []
         for role in self.view.sides:
             edge = self.edge_of(role)
             if edge not in (1, hexes.ROWS):
                 continue
+            deep = self.view.deploy_rows.get(role) or (sc.deploy if sc and sc.deploy else 4)
             rows = range(1, deep + 1) if edge == 1 else range(hexes.ROWS - deep + 1, hexes.ROWS + 1)
             ys = [g.centre_xy(1, r)[1] for r in rows]
             top, bottom = min(ys) - g.h * 0.4, max(ys) + g.h * 0.4
@@ -242,6 +243,7 @@ class Board:
         v, d, g = self.view, self.draw, self.grid
         radius = g.h / 2
         owners = {r: side_index(v, r) for r in v.sides}
+        names = []
         for name, x, r in board_hexes():
             c = g.centre_xy(x, r)
             if name in v.sites:
@@ -251,16 +253,19 @@ class Board:
                 terrain = v.terrain.get(name)
                 marks.terrain_hex(d, c, radius, terrain)
                 if terrain:
-                    tname = words.name_of(terrain, self.locale)
-                    draw_fitted(
-                        d,
-                        (c[0] - g.w * 0.42, c[1] - radius * 0.78, c[0] + g.w * 0.42, c[1] - radius * 0.5),
-                        tname,
-                        11,
-                        Ink.BLACK,
-                        min_size=8,
-                        condensed=True,
-                    )
+                    names.append((c, words.name_of(terrain, self.locale)))
+        # the names once every hex is drawn: a long one ("Broussailles") near the hex's top
+        # corners is no longer cut off by the next hex painted over it
+        for c, tname in names:
+            draw_fitted(
+                d,
+                (c[0] - g.w * 0.42, c[1] - radius * 0.78, c[0] + g.w * 0.42, c[1] - radius * 0.5),
+                tname,
+                11,
+                Ink.BLACK,
+                min_size=8,
+                condensed=True,
+            )
         self.sectors()
         self.coordinates()
         self.sectors()
@@ -329,8 +334,7 @@ class Board:
             y = bottom + 10
         box = (PANEL_X, y, right)
         bottom = self.roll_bottom(box)
-        ranged = bool(v.attack and v.attack.get("ranged"))
-        key = ("roll", tuple(v.roll), ranged, marks.attacker_weak(v), self.locale, box)
+        key = ("roll", tuple(v.roll), marks.roll_kind(v), self.locale, box)
         items.append(Item(y, bottom, key, self.on(self.roll_panel, box)))
         y = bottom + 10
         text = self.label("deck", n=v.deck, discard=len(v.discard))
@@ -441,10 +445,9 @@ class Board:
         x0, y0, x1 = box
         if not v.roll:
             return y0 - 10
-        ranged = bool(v.attack and v.attack.get("ranged"))
+        ranged, weak = marks.roll_kind(v)
         draw_text(d, (x0 + 4, y0 + 10), self.label("roll"), 15, Ink.TEXT, bold=True, anchor="lm")
         size, gap, step = 34, 8, 54
-        weak = marks.attacker_weak(v)
         per_row = max(1, (x1 - x0) // step)
         for i, face in enumerate(v.roll):
             r, c = divmod(i, per_row)

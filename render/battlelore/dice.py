@@ -10,8 +10,7 @@ def dice_line(view: BattleloreView, locale: str = "en") -> str:
     """`S hit · F flag · O offering · T —` for the current or last roll; "" without one."""
     if not view.roll:
         return ""
-    ranged = bool(view.attack and view.attack.get("ranged"))
-    weak = marks.attacker_weak(view)
+    ranged, weak = marks.roll_kind(view)
     parts = []
     for face in view.roll:
         effect = marks.die_effect(face, ranged, weak)

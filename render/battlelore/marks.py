@@ -241,6 +241,15 @@ def attacker_weak(view) -> bool:
     return unit is not None and unit_facts(unit)[0] == "troop" and unit.left == 1
 
 
+def roll_kind(view) -> tuple[bool, bool]:
+    """(ranged, weak) of the last roll, as the engine counted it when rolling (the roll line
+    in chat): the attack may be over, so its own record wins over the current attack."""
+    kind = getattr(view, "roll_kind", None) or {}
+    if kind:
+        return bool(kind.get("ranged")), bool(kind.get("weak"))
+    return bool(view.attack and view.attack.get("ranged")), attacker_weak(view)
+
+
 def die_effect(face: int, ranged: bool, weak: bool) -> str:
     """What one die did (002 l.177-182): hit, flag, mana for the unit, an offering, or nothing."""
     if face == 1:

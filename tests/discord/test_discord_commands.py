@@ -164,8 +164,8 @@ async def test_abort_needs_the_other_players_agreement(fake, delphi, db):
 async def test_every_table_command_reaches_the_service(fake, delphi, db):
     table, alice, bob, carol = delphi["tour"], delphi["alice"], delphi["bob"], delphi["carol"]
     process = await start_process(fake, db, Clock())
-    bad = await table.slash(
-        alice, "game new", game="athena", scenario="expert", terrain_count=3, terrain_visible=5
+    bad = await table.slash(  # written out: which options stay typed depends on what is installed
+        alice, "game new", game="athena", scenario="expert", options="terrain_count:3 terrain_visible:5"
     )
     assert (
         bad.public == [] and t("athena.err.terrain_visible", "fr", visible=5, count=3) in bad.ephemeral_text
