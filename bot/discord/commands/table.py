@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands.common import subcommand
-from bot.discord.context import actor_of, where_of
+from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import log_unexpected
 from bot.discord.handlers import run_command
 from bot.discord.translator import named
@@ -93,9 +93,19 @@ def add_table(group: app_commands.Group, games: list[Game]) -> None:
     explained = [g for g in games if getattr(g, "glossary", None) is not None]
     if explained:
 
+        async def which_game(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            """The games with a glossary, by name (autocomplete: no choice list weighs on the
+            4000 characters /game may hold)."""
+            typed = current.strip().casefold()
+            found = [(g.names.get(user_locale(interaction)) or g.id, g.id) for g in explained]
+            return [
+                app_commands.Choice(name=n, value=v) for n, v in found if typed in n.casefold() or typed in v
+            ]
+
         @subcommand(group, "explain", "name", "game")
-        @app_commands.autocomplete(name=_complete_explain)
-        @app_commands.choices(game=[app_commands.Choice(name=named(g.names), value=g.id) for g in explained])
+        @app_commands.autocomplete(name=_complete_explain, game=which_game)
         async def explain(interaction: discord.Interaction, name: str, game: str | None = None) -> None:
             await run_command(interaction, lambda s, w, a: s.explain(w, a, name, game), public=False)
 
