@@ -36,6 +36,17 @@ def fit(*wordings: Text, limit: int = LIMIT) -> Text:
     return wordings[-1]
 
 
+def fit_each(*wordings: Text, limit: int = LIMIT) -> Text:
+    """`fit` chosen in each language apart: a French wording too long for a button no longer
+    takes the English one down with it."""
+    chosen = {}
+    for loc in LOCALES:
+        chosen[loc] = next((w for w in wordings if len(render(w, loc)) <= limit), wordings[-1])
+    if len({id(w) for w in chosen.values()}) == 1:
+        return chosen[LOCALES[0]]
+    return T("mythic.name", **chosen)
+
+
 def short_name(unit_id: str) -> Text:
     """A unit without its affiliation ("Hoplites"): the fallback wording's name."""
     names = content().units[unit_id].name
@@ -99,14 +110,19 @@ def terrain_counts(placements: tuple[str, ...] | list[str]) -> list[tuple[str, i
     return sorted(found.items(), key=lambda item: (-item[1], order.index(item[0])))
 
 
-def terrain_text(placements: tuple[str, ...] | list[str]) -> Text:
+def terrain_text(placements: tuple[str, ...] | list[str], compact: bool = False) -> Text:
+    """ "7 × forest, 6 × hill…"; `compact` ("7 forest, 2 impass.") for a button too short."""
     counts = terrain_counts(placements)
     if not counts:
         return T("mythic.label.all_open")
-    return T(
-        "mythic.label.terrains",
-        items=[T("mythic.label.terrain_count", n=n, terrain=terrain_name(t)) for t, n in counts],
-    )
+    if compact:
+        items = [
+            T("mythic.label.terrain_count_short", n=n, terrain=T(f"mythic.terrain_short.{t}"))
+            for t, n in counts
+        ]
+    else:
+        items = [T("mythic.label.terrain_count", n=n, terrain=terrain_name(t)) for t, n in counts]
+    return T("mythic.label.terrains", items=items)
 
 
 def _tiles(state: State, role: str, cmd: c.Tiles) -> Text:
@@ -119,8 +135,9 @@ def _tiles(state: State, role: str, cmd: c.Tiles) -> Text:
             T("mythic.label.tiles_only", tiles=tiles),
         )  # typed by hand, never one of the buttons
     name = battlefield_name(field_id)  # the tiles are in the notation beside it
-    return fit(
+    return fit_each(
         T("mythic.label.battlefield_short", name=name, terrain=terrain),
+        T("mythic.label.battlefield_short", name=name, terrain=terrain_text(cmd.placements, compact=True)),
         T("mythic.label.battlefield_short", name=name, terrain=tiles),
         limit=BUTTON,
     )

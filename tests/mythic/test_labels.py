@@ -87,6 +87,28 @@ def test_set_up_commands_say_what_they_do():
     assert any(label.endswith("(hill)") or label.endswith("(forest)") for label in labels)
 
 
+def test_every_ready_made_battlefield_button_shows_its_terrain_counts():
+    """Issue 25: "Highlands: 3b 4a 5b 6a" gave tiles where the other layouts give terrain
+    counts (the French wording, too long for a button, took the English one down with it).
+    Each language now picks its own wording: full, then compact ("2 impass."), then tiles."""
+    state = _set_up()
+    first = state.first
+    tiles = [x for x in GAME.legal(state, first) if isinstance(x, c.Tiles)]
+    assert len(tiles) >= 6
+    for cmd in tiles:
+        for locale, terrain in (("en", "forest"), ("fr", "forêt")):
+            text = words(state, first, cmd, locale)
+            assert len(text) <= 80 and terrain in text and " ".join(cmd.placements) not in text, text
+    highlands = c.Tiles(placements=("3b", "4a", "5b", "6a"))
+    assert (
+        words(state, first, highlands)
+        == "Highlands: 7 × forest, 6 × hill, 6 × ruins, 2 × impassable, 2 × crevasse"
+    )
+    assert words(state, first, highlands, "fr") == (
+        "Hautes terres\u00a0: 7\u00a0forêt, 6\u00a0colline, 6\u00a0ruines, 2\u00a0infranch., 2\u00a0crevasse"
+    )
+
+
 def test_recruiting_names_a_starter_army_or_counts_the_units():
     state = GAME.setup(Options(), GAME.roles(Options()), 1)
     nick = GAME.notation.parse("army nick", state, "p1")
