@@ -80,3 +80,21 @@ async def test_a_scenario_with_images(tmp_path: Path):
     boards, cards, armies = (sorted(out.glob(f"{k}-*.png")) for k in ("board", "unit", "army"))
     assert len(boards) > cut // 2 and cards and armies
     assert all(b.read_bytes().startswith(b"\x89PNG") for b in [*boards, *cards, *armies])
+
+
+async def test_status_names_no_battlefield_before_the_map_in_both_languages(tmp_path: Path):
+    # issue 25: no battlefield is named before it is chosen, in English and in French
+    start = opening(0, {"max_turns": 4})
+    text = await replay(tmp_path, start + "@alice /game status\n")
+    status = text[text.rindex("/game status") :]
+    assert "not chosen yet" in status and "Open plain" not in status
+    path = tmp_path / "fr"
+    path.mkdir()
+    out: list[str] = []
+    (path / "t.txt").write_text(start + "@alice /game status\n", encoding="utf-8")
+    rc = await run_local(
+        db=None, out=path / "out", transcript=path / "t.txt", write=out.append, render_images=False, lang="fr"
+    )
+    fr = "\n".join(out)
+    fr_status = fr[fr.rindex("/game status") :]
+    assert rc == 0 and "pas encore choisi" in fr_status and "Plaine ouverte" not in fr_status
