@@ -21,10 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.image_moves import interleaved, per_move  # noqa: E402
 from bench.render_athena import measure  # noqa: E402
 from engine.harness import play  # noqa: E402
 from engine.mythic import GAME  # noqa: E402
 from render.mythic import board_png, private_png, roster_png  # noqa: E402
+from render.mythic.board import board_image  # noqa: E402
 from tests.render.mythic_four_views import NAMES, OPTIONS, ROLES  # noqa: E402
 
 
@@ -40,6 +42,26 @@ def sample_states(games: int, count: int, players: str, options) -> list:
     return states[::step][:count]
 
 
+def moves(games: int, players: str, options, label: str) -> None:
+    """Every move of `games` games interleaved, the public battlefield each move (fr, en in
+    turn by game), as an image worker meets them."""
+    roles = GAME.roles(options)
+    runs = []
+    for seed in range(games):
+        seats = {r: GAME.players[players](100 + seed * 10 + i) for i, r in enumerate(roles)}
+        states: list = []
+        play(
+            GAME,
+            seats,
+            seed=100 + seed,
+            options=options,
+            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
+        )
+        runs.append(states)
+    work = [(GAME.view(s, None), ("fr", "en")[n % 2]) for n, s in interleaved(runs)]
+    per_move(label, work, lambda v, lo: board_png(v, NAMES, lo), lambda v, lo: board_image(v, NAMES, lo))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
@@ -47,7 +69,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--locale", default="fr")
     parser.add_argument("--players", default="random", choices=sorted(GAME.players))
+    parser.add_argument("--moves-games", type=int, default=3, help="games interleaved move by move")
     args = parser.parse_args()
+    moves(args.moves_games, "heuristic", GAME.Options(), "board 2p")
+    moves(args.moves_games, "heuristic", OPTIONS, "board 4p")
     two_options = GAME.Options()
     two_roles = GAME.roles(two_options)
     two = sample_states(args.games, args.views, args.players, two_options)

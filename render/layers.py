@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import STRIPS, Colour, Ink, StripCache, _encode_strip, _png, palette_indices
+from render import common
+from render.common import Colour, Ink, StripCache, _encode_strip, _png, palette_indices
 
 Paint = Callable[[ImageDraw.ImageDraw], None]
 
@@ -63,10 +64,13 @@ def layers_png(
     items: list[Item],
     cuts: Sequence[int],
     background: Colour = Ink.PAPER,
-    cache: StripCache | None = STRIPS,
+    cache: StripCache | None | bool = True,
 ) -> bytes:
     """The 256-colour PNG of `items` painted in order on `background`, its bands (cut at
-    `cuts`) drawn and encoded only when not met before under the same keys."""
+    `cuts`) drawn and encoded only when not met before under the same keys (in `cache`;
+    True: `render.common.STRIPS`, None: none)."""
+    if cache is True:
+        cache = common.STRIPS
     spans = bands(height, cuts)
     keys = [
         (

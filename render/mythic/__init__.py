@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.mythic.view import MythicView
 from render.common import png_bytes
-from render.mythic.board import board_image
+from render.mythic.board import board_png as _board_png
 from render.mythic.dice import dice_line
 from render.mythic.private import private_image
 from render.mythic.roster import roster_image
@@ -14,7 +14,7 @@ __all__ = ["IMAGES", "board_png", "dice_line", "private_png", "roster_png"]
 
 
 def board_png(view: MythicView, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(board_image(view, names, locale))
+    return _board_png(view, names, locale)
 
 
 def roster_png(view: MythicView, role: str, names: dict[str, str], locale: str = "en") -> bytes:

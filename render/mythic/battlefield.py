@@ -11,8 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from PIL import ImageDraw
+
 from engine.mythic.view import BoardView
 from render.common import Box, Colour, Ink, dashed_box, draw_fitted, draw_text, rounded_box
+from render.layers import Item, Paint
 from render.mythic import setup_marks
 from render.mythic.arrows import Point, arrow, shorten
 from render.mythic.scene import Scene
@@ -68,38 +71,124 @@ def token_size(cell: int) -> int:
 
 
 def draw_battlefield(scene: Scene, grid: Grid) -> None:
+    for item in battlefield_items(scene, grid):
+        item.paint(scene.draw)
+
+
+def on(scene: Scene, paint, *args) -> Paint:
+    """`paint(scene, *args)` drawing on the canvas it is given (render.layers)."""
+
+    def painted(draw: ImageDraw.ImageDraw) -> None:
+        scene.draw, scene.image = draw, draw._image
+        paint(scene, *args)
+
+    return painted
+
+
+def battlefield_items(scene: Scene, grid: Grid) -> list[Item]:
+    """The battlefield in the order it is drawn, each part with its rows and a key naming
+    everything it draws (render.layers): the terrain row by row, the marks that change only
+    with the set-up (tiles, zones, coordinates), the last move, the activated unit's frame,
+    the attacked units' frames, each token, the attacks' arrows."""
     view = scene.view
     board = view.board
     if board is None:
-        return
-    image = scene.image
+        return []
+    items = []
     for y in range(grid.height):
-        for x in range(grid.width):
-            x0, y0, _, _ = grid.cell_box(x, y)
-            image.paste(square(board.terrain[y * board.width + x], grid.cell), (x0, y0))
-    d = scene.draw
-    tile_borders(scene, grid, tile_size(board))
-    setup_marks.deployment_zones(scene, grid)  # only while the units are placed
-    d.rectangle((grid.left - 1, grid.top - 1, grid.right, grid.bottom), outline=Ink.TEXT, width=2)
-    coordinates(scene, grid)
-    zones(scene, grid)
-    setup_marks.zone_choices(scene, grid)  # only while the edges are chosen
-    last_move(scene, grid)
-    current_ring(scene, grid)
-    target_frames(scene, grid)
+        terrain = tuple(board.terrain[y * board.width + x] for x in range(grid.width))
+        _, y0, _, y1 = grid.cell_box(0, y)
+        items.append(Item(y0, y1, ("terrain", grid, y, terrain), on(scene, _terrain_row, grid, y, terrain)))
+    looks = tuple((r, scene.seat(r)) for r in view.roles)
+    setup = view.setup if view.phase in ("deploy", "zones") else None
+    marks = (
+        "marks",
+        grid,
+        tile_size(board),
+        view.phase if setup is not None else None,
+        repr(setup.zones) if setup is not None else None,
+        tuple((r, s.zone) for r, s in view.sides.items()),
+        repr(looks),
+    )
+    items.append(Item(grid.top - GUTTER, grid.bottom + GUTTER, marks, on(scene, _marks, grid)))
+    points = [p for p in (grid.centre(s) for s in view.last_move) if p is not None]
+    if len(points) >= 2:
+        ys = [p[1] for p in points]
+        key = ("move", grid, tuple(view.last_move))
+        items.append(Item(min(ys) - grid.cell, max(ys) + grid.cell, key, on(scene, last_move, grid)))
+    act = view.activation
+    unit = scene.units.get(act.unit) if act else None
+    xy = grid.xy(unit.square) if unit else None
+    if xy is not None:
+        _, y0, _, y1 = grid.cell_box(*xy)
+        items.append(Item(y0 - 8, y1 + 8, ("current", grid, xy), on(scene, current_ring, grid)))
+    frames = []
+    for attack in shown_attacks(scene):
+        target = scene.units.get(attack.target)
+        xy = grid.xy(target.square if target and not target.destroyed else None)
+        if xy is not None:
+            frames.append(xy)
+    if frames:
+        ys = [grid.cell_box(*xy)[1] for xy in frames]
+        key = ("frames", grid, tuple(frames))
+        items.append(Item(min(ys) - 8, max(ys) + grid.cell + 8, key, on(scene, target_frames, grid)))
+    size = token_size(grid.cell)
     for unit in view.units:
         centre = grid.centre(unit.square)
         if centre is not None and not unit.destroyed:
-            draw_token(
-                d,
-                unit,
+            look, label, mark = scene.seat(unit.owner), scene.labels[unit.uid], scene.faction_mark(unit)
+            key = (
+                "token",
                 centre,
-                token_size(grid.cell),
-                scene.seat(unit.owner),
-                scene.labels[unit.uid],
-                scene.faction_mark(unit),
+                size,
+                unit.flying,
+                unit.vitality,
+                unit.max_vitality,
+                unit.activated,
+                repr(look),
+                label,
+                mark,
             )
-    attacks(scene, grid)
+            reach = size / 2 + max(16, round(size * 0.36)) + 6  # the corner badges stick out
+            items.append(
+                Item(
+                    centre[1] - reach,
+                    centre[1] + reach,
+                    key,
+                    lambda d, unit=unit, centre=centre, look=look, label=label, mark=mark: draw_token(
+                        d, unit, centre, size, look, label, mark
+                    ),
+                )
+            )
+    arrows = []
+    for attack in shown_attacks(scene):
+        a, b = scene.units.get(attack.attacker), scene.units.get(attack.target)
+        pa, pb = grid.centre(a.square if a else None), grid.centre(b.square if b else None)
+        if pa is not None and pb is not None and pa != pb:
+            arrows.append((pa, pb))
+    if arrows:
+        ys = [p[1] for pair in arrows for p in pair]
+        key = ("attacks", grid, tuple(arrows))
+        items.append(Item(min(ys) - grid.cell, max(ys) + grid.cell, key, on(scene, attacks, grid)))
+    return items
+
+
+def _terrain_row(scene: Scene, grid: Grid, y: int, terrain: tuple[str, ...]) -> None:
+    for x, kind in enumerate(terrain):
+        x0, y0, _, _ = grid.cell_box(x, y)
+        scene.image.paste(square(kind, grid.cell), (x0, y0))
+
+
+def _marks(scene: Scene, grid: Grid) -> None:
+    """What changes only with the set-up: tile borders, deployment zones, the frame, the
+    coordinates, the chosen edges, the candidate zones."""
+    board = scene.view.board
+    tile_borders(scene, grid, tile_size(board))
+    setup_marks.deployment_zones(scene, grid)  # only while the units are placed
+    scene.draw.rectangle((grid.left - 1, grid.top - 1, grid.right, grid.bottom), outline=Ink.TEXT, width=2)
+    coordinates(scene, grid)
+    zones(scene, grid)
+    setup_marks.zone_choices(scene, grid)  # only while the edges are chosen
 
 
 def tile_size(board: BoardView) -> int:

@@ -16,10 +16,26 @@ from PIL import Image
 
 from engine.mythic.view import MythicView
 from render.common import Box, Ink, draw_fitted, draw_text, fit_lines
-from render.mythic.battlefield import GUTTER, Grid, draw_battlefield, empty_battlefield
+from render.layers import Item, even_cuts, layers_image, layers_png
+from render.mythic.battlefield import GUTTER, Grid, battlefield_items, empty_battlefield, on
 from render.mythic.legend import draw_legend, legend_height
 from render.mythic.names import phase_name, text
-from render.mythic.panel import Slot, info_height, info_panel, panel_slots, player_panel, team_header
+from render.mythic.panel import (
+    PAD,
+    Slot,
+    allegiance,
+    attack_lines,
+    attacks_shown,
+    info_height,
+    info_panel,
+    move_lines,
+    panel_slots,
+    player_panel,
+    role_badges,
+    roller,
+    team_header,
+    unit_label,
+)
 from render.mythic.scene import Scene
 
 WIDTH = 1200
@@ -72,33 +88,60 @@ class Board:
     def __init__(self, view: MythicView, names: dict[str, str], locale: str) -> None:
         self.scene = Scene(view, names, locale)
         self.layout = layout(self.scene)
-        self.scene.canvas(WIDTH, self.layout.height)
 
     def render(self) -> Image.Image:
-        s, lay = self.scene, self.layout
-        self.header()
-        self.prompt()
-        if s.view.board is None:
-            empty_battlefield(s, lay.grid)
-        else:
-            draw_battlefield(s, lay.grid)
-        self.panels()
-        draw_legend(s, (MARGIN, lay.legend_top, WIDTH - MARGIN, lay.height - MARGIN))
-        return s.image
+        return layers_image(WIDTH, self.layout.height, self.items())
 
-    def header(self) -> None:
+    def png(self) -> bytes:
+        """The PNG, its bands of rows drawn only when what crosses them is new (render.layers)."""
+        height = self.layout.height
+        return layers_png("mythic", WIDTH, height, self.items(), even_cuts(32, height, 32))
+
+    def items(self) -> list[Item]:
+        """Everything the image draws, in order, each with its rows and a key naming everything
+        its pixels depend on (render.layers)."""
+        s, lay = self.scene, self.layout
+        words = self.prompt_words()
+        items = [
+            Item(0, HEADER + 1, ("header", self.header_texts()), on(s, lambda _s: self.header())),
+            Item(HEADER, HEADER + PROMPT + 2, ("prompt", words), on(s, lambda _s: self.prompt())),
+        ]
+        if s.view.board is None:
+            g = lay.grid
+            key = ("empty", g, s.view.phase, repr(s.view.setup), s.locale)
+            items.append(Item(g.top, g.bottom, key, on(s, empty_battlefield, g)))
+        else:
+            items += battlefield_items(s, lay.grid)
+        items += self.panel_items()
+        box = (MARGIN, lay.legend_top, WIDTH - MARGIN, lay.height - MARGIN)
+        looks = tuple(
+            (team, tuple((r, repr(s.seat(r)), s.name(r)) for r in roles)) for team, roles in s.teams.items()
+        )
+        items.append(Item(box[1], lay.height, ("legend", box, s.locale, looks), on(s, draw_legend, box)))
+        return items
+
+    def header_texts(self) -> tuple:
+        """The status line, and the outcome or who is to play (None: neither)."""
         s, v = self.scene, self.scene.view
-        d = s.draw
-        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
-        draw_text(d, (MARGIN, 10), s.label("title"), 22, Ink.GOLD, bold=True)
         if v.turn and v.current:
             status = s.label("turn_of", n=v.turn, name=s.name(v.current))
         else:
             status = s.label("turn", n=v.turn) if v.turn else phase_name(v.phase, s.locale)
+        outcome = s.outcome()
+        waiting = None
+        if not outcome and v.decision is not None:
+            waiting = s.label("to_play", names=s.names_of(v.decision.roles))
+        return s.label("title"), status, outcome, waiting
+
+    def header(self) -> None:
+        s = self.scene
+        d = s.draw
+        title, status, outcome, waiting = self.header_texts()
+        d.rectangle((0, 0, WIDTH, HEADER), fill=Ink.HEADER)
+        draw_text(d, (MARGIN, 10), title, 22, Ink.GOLD, bold=True)
         draw_fitted(
             d, (MARGIN, 40, WIDTH * 0.62, 88), status, 32, Ink.WHITE, min_size=20, bold=True, anchor="lm"
         )
-        outcome = s.outcome()
         if outcome:
             draw_fitted(
                 d,
@@ -110,8 +153,7 @@ class Board:
                 bold=True,
                 anchor="rm",
             )
-        elif v.decision is not None:
-            waiting = s.label("to_play", names=s.names_of(v.decision.roles))
+        elif waiting is not None:
             draw_fitted(
                 d,
                 (WIDTH * 0.62, 40, WIDTH - MARGIN, 88),
@@ -123,17 +165,22 @@ class Board:
                 anchor="rm",
             )
 
+    def prompt_words(self) -> str | None:
+        s, v = self.scene, self.scene.view
+        if v.winners is not None:
+            return s.outcome() or ""
+        if v.decision is not None:
+            return f"{s.names_of(v.decision.roles)} — {text(v.decision.prompt, s.locale)}"
+        return None
+
     def prompt(self) -> None:
         """The pending decision in the engine's public words, or how the battle ended."""
-        s, v = self.scene, self.scene.view
+        s = self.scene
         d = s.draw
         d.rectangle((0, HEADER, WIDTH, HEADER + PROMPT), fill=Ink.BAND)
         d.line((0, HEADER + PROMPT, WIDTH, HEADER + PROMPT), fill=Ink.PANEL_EDGE, width=2)
-        if v.winners is not None:
-            words = s.outcome() or ""
-        elif v.decision is not None:
-            words = f"{s.names_of(v.decision.roles)} — {text(v.decision.prompt, s.locale)}"
-        else:
+        words = self.prompt_words()
+        if words is None:
             return
         size, lines = fit_lines(words, WIDTH - 2 * MARGIN, 22, 17, 2, condensed=True)
         y = HEADER + PROMPT / 2 - (len(lines) - 1) * (size + 4) / 2
@@ -141,15 +188,63 @@ class Board:
             draw_text(d, (MARGIN, y), line, size, Ink.TEXT, condensed=True, anchor="lm")
             y += size + 4
 
-    def panels(self) -> None:
+    def panel_items(self) -> list[Item]:
+        """The team headers, the generals' panels and the last move's and attacks' panel, each
+        keyed by the words and numbers it shows and where."""
         s, lay = self.scene, self.layout
+        items = []
         for kind, key, box in lay.slots:
             if kind == "team":
-                team_header(s, int(key), box)
+                roles = s.teams[int(key)]
+                shown = (
+                    "team",
+                    box,
+                    tuple(repr(s.seat(r)) for r in roles),
+                    s.units_left(roles),
+                    s.names_of(roles),
+                )
+                items.append(Item(box[1], box[3], (*shown, s.locale), on(s, team_header, int(key), box)))
             else:
-                player_panel(s, str(key), box)
-        info_panel(s, lay.info)
+                items.append(
+                    Item(box[1], box[3], self.player_key(str(key), box), on(s, player_panel, str(key), box))
+                )
+        box = lay.info
+        inner = box[2] - box[0] - 2 * PAD  # as info_panel wraps
+        attacks = tuple(
+            (
+                key,
+                tuple(attack_lines(s, attack, inner)),
+                repr(attack.rolls),
+                tuple(roller(s, r) for r in attack.rolls),
+            )
+            for key, attack in attacks_shown(s)
+        )
+        info = ("info", box, s.locale, tuple(move_lines(s, inner)), attacks)
+        items.append(Item(box[1], box[3], info, on(s, info_panel, box)))
+        return items
+
+    def player_key(self, role: str, box) -> tuple:
+        """Everything `player_panel` draws for `role` at `box`."""
+        s = self.scene
+        side = s.view.sides[role]
+        units = [u for u in s.view.units if u.owner == role]
+        return (
+            "player",
+            box,
+            s.locale,
+            repr(s.seat(role)),
+            s.name(role),
+            tuple(role_badges(s, role)),
+            allegiance(s, side),
+            (side.pp, side.aow, sum(1 for u in units if not u.destroyed), len(units)),
+            (side.hand_count, side.deck, len(side.discard)),
+            tuple(unit_label(s, role, card) for card in side.spent),
+        )
 
 
 def board_image(view: MythicView, names: dict[str, str], locale: str) -> Image.Image:
     return Board(view, names, locale).render()
+
+
+def board_png(view: MythicView, names: dict[str, str], locale: str) -> bytes:
+    return Board(view, names, locale).png()

@@ -81,3 +81,30 @@ def test_battlelore_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
         checked += 1
     assert checked > 60
     assert common.STRIPS.hits > common.STRIPS.misses  # most bands were reused, not drawn again
+
+
+def test_mythic_battlefields_move_by_move_are_the_pixels_of_a_fresh_drawing():
+    from engine.mythic import GAME as MYTHIC
+    from render.mythic import board_png as mythic_png
+    from render.mythic.board import board_image as mythic_image
+    from tests.render.mythic_four_views import NAMES as FOUR_NAMES
+    from tests.render.mythic_four_views import OPTIONS
+
+    common.STRIPS.clear()
+    for options, names in ((MYTHIC.Options(), NAMES), (OPTIONS, FOUR_NAMES)):  # 2 players, then 4 in teams
+        roles = MYTHIC.roles(options)
+        states: list = []
+        seats = {r: MYTHIC.players["heuristic"](5 + i) for i, r in enumerate(roles)}
+        play(
+            MYTHIC,
+            seats,
+            seed=5,
+            options=options,
+            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
+        )
+        for n, state in enumerate(states[:120]):
+            locale = ("fr", "en")[n % 2]
+            view = MYTHIC.view(state, None)
+            made = mythic_png(view, names, locale)
+            assert pixels(made) == pixels(png_bytes(mythic_image(view, names, locale))), n
+    assert common.STRIPS.hits > common.STRIPS.misses

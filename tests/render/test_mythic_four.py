@@ -92,7 +92,8 @@ def decode(data: bytes) -> Image.Image:
 
 @pytest.fixture
 def drawn(monkeypatch) -> list[tuple[str, int]]:
-    """Every (text, size) drawn, whatever module draws it."""
+    """Every (text, size) drawn, whatever module draws it (no band of rows met before)."""
+    monkeypatch.setattr(render.common, "STRIPS", render.common.StripCache())
     texts: list[tuple[str, int]] = []
     real = render.common.text_mask
 
