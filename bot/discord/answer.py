@@ -44,6 +44,7 @@ class Answer:
         self.deferred: str | None = None  # "public" | "ephemeral" | "update"
         self.expired = False
         self.remembered = False  # its "thinking..." row is in the store (to forget once answered)
+        self._remembering: asyncio.Future[None] | None = None
         self._acknowledging: asyncio.Future[None] | None = None
 
     @property
@@ -78,7 +79,14 @@ class Answer:
     def acknowledger(self, where: Where, public: bool) -> Callable[[], Awaitable[bool]]:
         """The interaction's acknowledgement, made once however often it is asked for (by the
         timer, by the store before a move): a slash command's "thinking" row committed first,
-        then the defer. The callable returns False when Discord no longer takes it."""
+        then the defer. The callable returns False when Discord no longer takes it.
+
+        The row's commit starts now, beside the work, so an acknowledgement seldom waits for
+        it (bench/discord.py, 20 games on a loaded machine: the commit alone took 55 ms
+        median, 406 ms p99); a command answered at once forgets it (`row`), in the same
+        grouped commits."""
+        if not self.is_click:  # a click's deferred update shows no "thinking...": nothing to resolve
+            self._remembering = asyncio.ensure_future(self._remember(where, public))
 
         async def acknowledge() -> bool:
             if self._acknowledging is None:
@@ -88,14 +96,22 @@ class Answer:
 
         return acknowledge
 
+    async def _remember(self, where: Where, public: bool) -> None:
+        interaction = self.interaction
+        self.remembered = await self.delivery.thinking(
+            interaction.token, str(interaction.application_id), where, public, self.locale
+        )
+
+    async def row(self) -> bool:
+        """Is the interaction's "thinking" row in the store (once its commit is over)?"""
+        if self._remembering is not None:
+            await asyncio.shield(self._remembering)
+        return self.remembered
+
     async def _acknowledge(self, where: Where, public: bool) -> None:
         if self.interaction.response.is_done() or self.expired:
             return
-        if not self.is_click:  # a click's deferred update shows no "thinking...": nothing to resolve
-            interaction = self.interaction
-            self.remembered = await self.delivery.thinking(
-                interaction.token, str(interaction.application_id), where, public, self.locale
-            )
+        await self.row()  # durable before the defer: a crash after it always finds the row
         await self.defer(public)
 
     async def _defer(self, response: discord.InteractionResponse, public: bool) -> None:

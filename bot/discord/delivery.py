@@ -183,8 +183,9 @@ class Delivery:
     async def thinking(
         self, token: str, application_id: str, where: Where, public: bool, locale: str | None = None
     ) -> bool:
-        """An interaction is about to be answered "thinking...": remember it until its answer
-        is out. Returns once the row is durable (so a crash after the defer always finds it),
+        """An interaction may be answered "thinking...": remember it until its answer is out
+        (written as the command arrives, forgotten when it is answered at once). Returns once
+        the row is durable (so a crash after the defer always finds it),
         True; False when there is no outbox or the write failed (then the defer still goes:
         the live process answers it, only a crash now would leave it open)."""
         book = self.book

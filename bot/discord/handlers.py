@@ -64,7 +64,7 @@ async def _answer(
         reply = await work
     except Unacknowledged:  # Discord gave up on it before its move was stored: nothing changed
         log.warning("interaction %s expired before it was acknowledged; not played", interaction.id)
-        await bot.delivery.delivered(owed, deferred=answer.remembered)  # its "thinking" row goes
+        await bot.delivery.delivered(owed, deferred=await answer.row())  # its "thinking" row goes
         return
     except Exception as exc:  # the error mapper decides what the user reads
         reply = error_reply(exc, doing, game)
@@ -72,7 +72,7 @@ async def _answer(
     target = reply.where or where
     try:
         await answer.send(reply, target.channel_id)
-        await bot.delivery.delivered(owed, deferred=answer.remembered)
+        await bot.delivery.delivered(owed, deferred=await answer.row())
     except Exception as exc:  # the service's work is done; a failed send must not look like its failure
         log_unexpected(
             exc, f"{doing}: sending the reply", game if reply.game_id is None else str(reply.game_id)

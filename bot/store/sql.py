@@ -125,6 +125,24 @@ def _thinking_row(item: Thinking) -> tuple[Any, ...]:
     )
 
 
+def thinking_statements(put: Sequence[Thinking], drop: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """The statements remembering the interactions `put` and forgetting the tokens `drop`."""
+    statements = []
+    for start in range(0, len(put), THINKING_CHUNK):
+        chunk = put[start : start + THINKING_CHUNK]
+        statements.append(
+            (
+                "INSERT INTO thinking (token, application_id, guild, channel, public, created_at, locale)"
+                f" VALUES {', '.join(['(?, ?, ?, ?, ?, ?, ?)'] * len(chunk))} ON CONFLICT (token) DO NOTHING",
+                [value for item in chunk for value in _thinking_row(item)],
+            )
+        )
+    for start in range(0, len(drop), THINKING_CHUNK):
+        chunk = list(drop[start : start + THINKING_CHUNK])
+        statements.append((f"DELETE FROM thinking WHERE token IN ({', '.join('?' * len(chunk))})", chunk))
+    return statements
+
+
 def outbox_params(record: GameRecord, seq: int, token: str | None) -> tuple[Any, ...]:
     return (record.id, seq, record.guild, record.channel, token, record.updated_at)
 
@@ -383,20 +401,8 @@ class SqlStore(Store):
         if not put and not drop:
             return
         async with self._write() as conn:
-            for start in range(0, len(put), THINKING_CHUNK):
-                chunk = put[start : start + THINKING_CHUNK]
-                await self._count(
-                    conn,
-                    "INSERT INTO thinking (token, application_id, guild, channel, public, created_at, locale)"
-                    f" VALUES {', '.join(['(?, ?, ?, ?, ?, ?, ?)'] * len(chunk))}"
-                    " ON CONFLICT (token) DO NOTHING",
-                    [value for item in chunk for value in _thinking_row(item)],
-                )
-            for start in range(0, len(drop), THINKING_CHUNK):
-                chunk = drop[start : start + THINKING_CHUNK]
-                await self._count(
-                    conn, f"DELETE FROM thinking WHERE token IN ({', '.join('?' * len(chunk))})", chunk
-                )
+            for sql, params in thinking_statements(put, drop):
+                await self._count(conn, sql, params)
 
     async def drop_thinking(self, token: str) -> bool:
         return await self._write_one("DELETE FROM thinking WHERE token = ?", (token,)) > 0

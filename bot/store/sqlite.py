@@ -30,6 +30,7 @@ import aiosqlite
 from bot.store import outbox
 from bot.store.base import StaleRevision
 from bot.store.migrate import migrate
+from bot.store.outbox import Thinking
 from bot.store.records import ActionRecord, GameRecord
 from bot.store.sql import (
     GAME_COLUMNS,
@@ -39,13 +40,15 @@ from bot.store.sql import (
     _cas_statement,
     action_statements,
     game_from_row,
+    thinking_statements,
 )
+from bot.store.writelock import WriteLock
 
 
 class SqliteStore(SqlStore):
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._conn = conn
-        self._lock = asyncio.Lock()
+        self._lock = WriteLock()  # `first()`: the "thinking" rows acknowledgements wait on
         self._owner: ContextVar[asyncio.Task[Any] | None] = ContextVar(
             f"store_owner_{id(self)}", default=None
         )
@@ -218,6 +221,19 @@ class SqliteStore(SqlStore):
             owed.moves.append((record.id, action.seq))
         return record
 
+    async def settle_thinking(self, put: Sequence[Thinking], drop: Sequence[str]) -> None:
+        """In one trip, ahead of the other writes waiting for the connection (a slash command's
+        acknowledgement waits on it: bot/store/writelock.py), and without a disk sync of its
+        own: a commit in WAL mode survives the process being killed as soon as it returns; the
+        next synced commit (the command's move, if it gets that far) syncs it with its own."""
+        if not put and not drop:
+            return
+        if self._holding():
+            await super().settle_thinking(put, drop)
+            return
+        async with self._lock.first():
+            await self._conn._execute(_unsynced, self._conn._conn, thinking_statements(put, drop))
+
     def _violates(self, exc: BaseException, rule: str) -> bool:
         # SQLite names the columns of the broken index, not the index
         columns = {"games_one_active_per_channel": "games.guild"}
@@ -269,3 +285,22 @@ def _record(
             db.execute("ROLLBACK").close()
         raise
     return row[0]
+
+
+def _unsynced(db: sqlite3.Connection, statements: list[tuple[str, Any]]) -> None:
+    """In the connection's thread: the statements in one transaction committed without a
+    disk sync (PRAGMA synchronous = NORMAL for it), the connection's setting restored."""
+    setting = _fetch_all(db, "PRAGMA synchronous", ())[0][0]
+    db.execute("PRAGMA synchronous = NORMAL").close()
+    try:
+        db.execute("BEGIN IMMEDIATE").close()
+        try:
+            for sql, params in statements:
+                db.execute(sql, params).close()
+            db.execute("COMMIT").close()
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK").close()
+            raise
+    finally:
+        db.execute(f"PRAGMA synchronous = {int(setting)}").close()

@@ -214,3 +214,20 @@ async def test_an_interaction_discord_gave_up_on_stores_nothing(fake, db, people
         assert await process.store.thinking() == [] and await seq_of(db, table.channel) == seq
     finally:
         await process.stop()
+
+
+async def test_a_command_answered_at_once_leaves_no_thinking_row(fake, db, people):
+    """Every slash command's row is written as it arrives (so its acknowledgement seldom waits
+    for the commit); one answered at once, here a refusal, forgets it."""
+    table, zoe = people["table"], people["zoe"]
+    process, _ = await opened(fake, db, table, zoe)
+    try:
+        inter = await table.slash(zoe, "play", move="zz9")
+        assert inter.ack_type == 4 and inter.original.ephemeral  # refused at once, to Zoé alone
+        for _ in range(100):
+            if not await process.store.thinking():
+                break
+            await asyncio.sleep(0.02)
+        assert await process.store.thinking() == []
+    finally:
+        await process.stop()
