@@ -91,6 +91,13 @@ class HopView(BaseModel):
     outcome: str | None
 
 
+def hero_hp(state: State) -> int:
+    """Your hero's HP now: in the arena, its token's (what the arena image shows; the camp's
+    figure is brought up to date when the fight ends, seed 003 l.60)."""
+    hero = state.fight.get("hero") if state.fight is not None else None
+    return max(0, hero.hp) if hero is not None else state.hero_hp
+
+
 def unit_view(u: Fighter) -> UnitView:
     return UnitView(
         fid=u.fid, unit=u.unit, side=u.side, hex=u.hex, hp=u.hp, health=u.health, move=u.move,
@@ -135,7 +142,7 @@ def build_view(state: State, role: Role | None) -> HopView:
         weeks_left=campaign.weeks_left(state), influence=state.influence,
         influence_lose_at=content().influence["lose_at"], blessings=state.blessings,
         location=state.location, previous=state.previous, phase=state.phase,
-        route=list(state.route) or [x for x in (state.previous, state.location) if x], hero_hp=state.hero_hp,
+        route=list(state.route) or [x for x in (state.previous, state.location) if x], hero_hp=hero_hp(state),
         sheet=state.sheet.model_dump(), camp=[token_unit(t) for t in state.camp], tactics=list(state.tactics),
         prowess=list(state.prowess), opportunities=list(state.opportunities),
         camp_banes=[token_unit(b) for b in state.camp_banes], primus=list(state.primus),

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from engine.hoplomachus.content import content
 from engine.hoplomachus.view import FightView, HopView, UnitView
-from render.common import Ink, dashed_box, draw_fitted, draw_text, ellipsize, text_width
+from render.common import Ink, dashed_box, draw_fitted, draw_text, text_width, wrap
 from render.hoplomachus import kit
 from render.hoplomachus.arrows import draw_arrows
 from render.hoplomachus.words import label, name, skill, step_name, unit
@@ -77,9 +77,37 @@ def draw_ground(draw: ImageDraw.ImageDraw, rows: tuple[str, ...]) -> None:
             draw_text(draw, (cx, cy + R - 12), "P", 12, Ink.BLUE, bold=True, anchor="mm")
 
 
-def short(u: UnitView, locale: str) -> str:
+NAME_W = 50  # the name's room inside a token (54 px wide), clear of the badges beside it
+
+
+def name_lines(u: UnitView, locale: str) -> tuple[int, tuple[str, ...]]:
+    """(size, lines) of the unit's name on its token: whole on one line (12 pt down to 10),
+    else on two lines (10 pt down to 8; a hyphenated word cut after a hyphen) or, one long
+    word, smaller on one line ("" marks it); both of these on a plate. Cut only when even
+    that cannot hold it."""
     words = unit(u.unit, locale)
-    return ellipsize(words, 58, 12, bold=True, condensed=True)
+    for size in (12, 11, 10):
+        if text_width(words, size, True, True) <= NAME_W:
+            return size, (words,)
+    for size in (10, 9, 8):
+        lines = tuple(wrap(words, NAME_W + 6, size, 2, bold=True, condensed=True))
+        if not lines[-1].endswith("…"):
+            return size, lines
+        if "-" in words:  # one long hyphenated word ("Dos-de-coquille"): cut after a hyphen
+            cuts = [i + 1 for i, ch in enumerate(words) if ch == "-"]
+            i = min(cuts, key=lambda i: abs(2 * i - len(words)))
+            halves = (words[:i], words[i:])
+            if all(text_width(h, size, True, True) <= NAME_W + 6 for h in halves):
+                return size, halves
+        if " " not in words and text_width(words, size - 1, True, True) <= NAME_W + 14:
+            return size - 1, (words, "")  # one long word: smaller, on the plate, its own line
+    return size, lines
+
+
+def hp_text(u: UnitView) -> str:
+    """HP left / Health; HP gained above Health (Bolster, seed 003 l.554-556: a gain may pass
+    Health, a heal may not) as Health + the extra, never "5/2"."""
+    return f"{u.hp}/{u.health}" if u.hp <= u.health else f"{u.health}+{u.hp - u.health}"
 
 
 def draw_unit(draw: ImageDraw.ImageDraw, u: UnitView, locale: str, carrier: bool) -> None:
@@ -103,14 +131,27 @@ def draw_unit(draw: ImageDraw.ImageDraw, u: UnitView, locale: str, carrier: bool
     if u.fid == "hero":
         draw.ellipse((cx - r - 4, cy - r - 6, cx + r + 4, cy + r + 2), outline=Ink.GOLD, width=4)
     ink = Ink.TEXT if u.dazed else Ink.WHITE
-    draw_text(draw, (cx, cy - 12), short(u, locale), 12, ink, bold=True, condensed=True, anchor="mm")
-    draw_text(draw, (cx, cy + 5), f"{u.hp}/{u.health}", 16, ink, bold=True, anchor="mm")
+    size, lines = name_lines(u, locale)
+    top = cy - 12 - 5.5 * (len(lines) - 1)
+    if lines[-1] == "":  # a long single word: on the plate, where a first line would be
+        lines, top = lines[:1], top + 5.5
+    if size < 10 or len(lines) > 1:  # a name past the token's edge: dark on a light plate
+        half = max(text_width(line, size, True, True) for line in lines) / 2 + 3
+        bottom = top + 15 if len(lines) > 1 else top + 7
+        draw.rounded_rectangle((cx - half, top - 7, cx + half, bottom), radius=3, fill=Ink.WHITE)
+        ink_name = Ink.TEXT
+    else:
+        ink_name = ink
+    for i, line in enumerate(lines):
+        draw_text(draw, (cx, top + 11 * i), line, size, ink_name, bold=True, condensed=True, anchor="mm")
+    draw_text(draw, (cx, cy + 5), hp_text(u), 16, ink, bold=True, anchor="mm")
     n = len(u.dice)
     kit.dice(draw, int(cx - (n * 13 - 3) / 2), int(cy + 16), u.dice, 10, locale)
+    # badges beside the token at the height of its HP, never over its name
     if u.dazed:
-        kit.badge(draw, (cx + r - 2, cy - r + 2), "z", Ink.FAINT, Ink.TEXT)
+        kit.badge(draw, (cx + r + 9, cy + 2), "z", Ink.FAINT, Ink.TEXT)
     if u.tribune:
-        kit.badge(draw, (cx - r + 2, cy - r + 2), "T", Ink.GOLD, Ink.TEXT)
+        kit.badge(draw, (cx - r - 9, cy + 2), "T", Ink.GOLD, Ink.TEXT)
     if carrier:
         draw.line((cx + 18, cy - 40, cx + 18, cy - 14), fill=Ink.TEXT, width=3)
         draw.polygon(
@@ -129,7 +170,7 @@ def draw_question(draw: ImageDraw.ImageDraw, fight: FightView) -> None:
     for i, h in enumerate((fight.ask or {}).get("options", [])):
         cx, cy = centre(h)
         draw.polygon(corners(cx, cy, R - 2), outline=Ink.GOLD, width=5)
-        kit.badge(draw, (cx - R + 14, cy + 14), str(i + 1), Ink.GOLD, Ink.TEXT)
+        kit.badge(draw, (cx, cy + R - 7), str(i + 1), Ink.GOLD, Ink.TEXT)  # below the token
 
 
 def header_lines(view: HopView, locale: str) -> tuple[str, str]:
@@ -173,7 +214,7 @@ def unit_row(u: UnitView, locale: str) -> str:
     mark = {"p": "●", "r": "■", "a": "▲"}.get(u.side, "●")
     state = f" · {label('dazed', locale)}" if u.dazed else ""
     skills = ", ".join(skill(s, locale) for s in u.skills)
-    return f"{mark} {u.hex or '–'} {unit(u.unit, locale)} {u.hp}/{u.health}{state}" + (
+    return f"{mark} {u.hex or '–'} {unit(u.unit, locale)} {hp_text(u)}{state}" + (
         f" · {skills}" if skills else ""
     )
 

@@ -46,10 +46,10 @@ def draw_arrows(draw: ImageDraw.ImageDraw, fight: Any, centre) -> int:
         a, b = shorten(points[-2], points[-1], 0, 24)
         points = [*points[:-1], b]
         dashed = step.get("kind") in ("move", "push")
-        if dashed:
-            points[0] = shorten(points[0], points[1], 20, 0)[0]
+        points[0] = shorten(points[0], points[1], 26, 0)[0]  # from the token's edge: over no name
         arrow(draw, points, colour, 5, dashed=dashed)
-        start = points[0] if dashed else shorten(points[0], points[1], 18, 0)[0]
+        # the number just outside the starting token (radius 27), never over its name
+        start = shorten(centre(step["hexes"][0]), centre(step["hexes"][1]), 38, 0)[0]
         badges.append((start, n, colour))
         drawn += 1
     for at, n, colour in badges:  # on top of every arrow

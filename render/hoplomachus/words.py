@@ -39,11 +39,12 @@ def skill(code: str, locale: str) -> str:
 
 
 def die_letter(colour: str, locale: str) -> str:
-    """The die's colour initial in the reader's language (B/G/K/R, B/V/N/R): dice are told by
-    letter as well as by colour."""
+    """The die's letter in the reader's language (B/G/K/R, B/V/N/R): dice are told by letter
+    as well as by colour."""
     d = content().dice.get(colour)
-    word = (d.fr if normalize_locale(locale) == "fr" else d.en) if d else colour
-    return word[:1].upper()
+    if d is None or normalize_locale(locale) != "fr":
+        return colour[:1].upper()  # B G K R: black is K, never a second B (the legends say so)
+    return d.fr[:1].upper()  # B V N R, as seed 003 l.508 letters them
 
 
 def step_name(step: str, locale: str) -> str:
