@@ -10,7 +10,8 @@ new interaction begins where the player must first look:
   second attack after a first) or the game's plans say it may be chosen ahead
   (`GAME.plans.ahead`, e.g. "take the optimal dice", "no more reactions");
 - when the game's turn changes (`GAME.plans.turn`): the rivals' or opponent's moves are seen first;
-- a command the table plays by itself (the game's `forced` move) is nobody's interaction.
+- a command the table plays by itself (the game's `forced` move, or the answer of a standing
+  order the player set) is nobody's interaction.
 """
 
 from __future__ import annotations
@@ -35,16 +36,36 @@ def planned_ahead(game: Game, notation: str) -> bool:
     return bool(ahead and ahead(notation))
 
 
-def group(game: Game, steps: Iterable[tuple[Any, Role, Any, Any]]) -> list[Interaction]:
-    """`steps` are (state before, role, command, outcome) in play order."""
+class FollowingOrders:
+    """A seat that plays what its standing orders answer when they answer (as the table would
+    for a player who set them: `GAME.standing`), and its player's choice otherwise."""
+
+    def __init__(self, game: Game, player: Any, orders: dict[str, str]) -> None:
+        self.game, self.player, self.orders = game, player, orders
+
+    def choose(self, state: Any, role: Role) -> Any:
+        hook = getattr(self.game, "standing", None)
+        command = hook(state, role, self.orders) if hook is not None and self.orders else None
+        return command if command is not None else self.player.choose(state, role)
+
+
+def group(
+    game: Game, steps: Iterable[tuple[Any, Role, Any, Any]], orders: dict[Role, dict[str, str]] | None = None
+) -> list[Interaction]:
+    """`steps` are (state before, role, command, outcome) in play order; `orders` the standing
+    orders each role set (the table plays their answers: nobody's interaction)."""
     forced = getattr(game, "forced", None)
+    standing = getattr(game, "standing", None) if orders else None
     turn_of = getattr(getattr(game, "plans", None), "turn", None)
     out: list[Interaction] = []
     open_chain: Interaction | None = None
     look_from: Any = None  # the state before the last revealing step of the open chain
     for before, role, command, outcome in steps:
         notation = game.notation.format(command)
-        if forced is not None and forced(before, role) is not None:
+        auto = forced is not None and forced(before, role) is not None
+        mine = (orders or {}).get(role)  # the table reads orders only when some are set
+        auto = auto or (standing is not None and bool(mine) and standing(before, role, mine) == command)
+        if auto:
             open_chain = None  # the table played it; whatever follows is a new interaction
             continue
         turn = turn_of(before) if turn_of else None
