@@ -185,8 +185,10 @@ def move_lines(scene: Scene, width: int) -> list[str]:
     v = scene.view
     if v.last_move and v.last_move_unit:
         words = scene.label("last_move", unit=scene.unit_text(v.last_move_unit), path=" → ".join(v.last_move))
+    elif v.phase in ("battle", "over"):
+        words = scene.label("no_move")  # the armies stand where they were deployed
     else:
-        words = scene.label("no_move")
+        words = scene.label("deploying" if v.phase == "deploy" else "setting_up")
     return wrap(words, width, 18, 3, condensed=True)
 
 
