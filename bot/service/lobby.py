@@ -257,6 +257,8 @@ class LobbyMixin(ServiceCore):
             raise
         table = await self._load(record)
         draft, locale = await self._draft(table)
-        first = T("bot.rematch", id=table.id, previous=previous.id, game=table.game_name(locale))
+        # seats rotate only when there are several: a solo run is just played again
+        key = "bot.rematch" if len(roles) > 1 else "bot.rematch_solo"
+        first = T(key, id=table.id, previous=previous.id, game=table.game_name(locale))
         await self._start(table, draft, locale, now, first)
         return draft

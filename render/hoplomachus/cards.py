@@ -91,6 +91,11 @@ def event_image(view: HopView, locale: str) -> Image.Image:
             rows += [label("choice.fight", locale, notation=n, kind=k) for n, k in fights]
             rows.append(label("choice.spectate", locale, act=view.act))
         kit.lines(draw, CARD_W + 40, kit.HEADER_H + 24, EVENT_W - CARD_W - 56, rows, 17, step=30)
+    elif view.phase == "event" and content().locations[view.location].kind == "opportunity":
+        # an Opportunity location has no event card: its choices, as its buttons say them
+        rows = [label("opportunity.here", locale), label("choices", locale)]
+        rows += [label("choice.opportunity", locale), label("choice.spectate", locale, act=view.act)]
+        kit.lines(draw, 24, kit.HEADER_H + 24, EVENT_W - 48, rows, 17, step=30)
     else:
         draw_fitted(
             draw,

@@ -90,3 +90,26 @@ def render_label(locale: str) -> str:
     from render.hoplomachus.words import label
 
     return label("legend.hp_dice", locale)
+
+
+def test_at_an_opportunity_the_button_and_the_card_image_say_the_same(monkeypatch):
+    """seed 003 l.67-70: an Opportunity location draws two cards, keeps one; no event card."""
+    from engine.hoplomachus import commands as c
+    from engine.hoplomachus.table.words import move_text
+    from render.hoplomachus import cards
+
+    state = fight(["p:hero@d5"])
+    state.fight, state.phase, state.location, state.previous = None, "travel", "ves", None
+    state = GAME.apply(state, "p1", c.Go(to="veo")).state
+    assert state.phase == "event" and state.event is None
+    public = GAME.view(state, None)
+    button = move_text("fight", public)
+    assert render(button, "en") == "Draw two Opportunity cards, keep one"
+    assert render(button, "fr") == "Piocher deux cartes Opportunité, en garder une"
+    rows: list[str] = []
+    monkeypatch.setattr(kit, "lines", lambda d, x, y, w, lines, *a, **k: rows.extend(lines) or y)
+    for locale in ("en", "fr"):
+        cards.event_image(public, locale)
+    assert any("draw two Opportunity cards and keep one" in r for r in rows)
+    assert any("piocher deux cartes Opportunité et en garder une" in r for r in rows)
+    assert not any("No event card" in r for r in rows)

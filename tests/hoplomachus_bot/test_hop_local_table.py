@@ -52,6 +52,7 @@ TRANSCRIPT = """\
 @bob /game hall players:true
 @bob /game hall players:true export:true
 ! @you /league create name:Runs game:hoplomachus
+@ann /game rematch
 """
 
 
@@ -76,7 +77,10 @@ async def test_a_whole_campaign_at_the_local_table(hoplomachus, tmp_path: Path):
     assert "is over" in text.lower() and "Campaign lost: your hero fell." in text
     hall = text[text.index("> @bob /game hall") :]
     assert "**Hall of fame: Hoplomachus Victorum** · finished runs: 1" in hall and "**Fearless**" in hall
-    assert "1. ann: defeat · hero Stygiana, Act 1, weeks " in hall and "your hero fell" in hall
+    assert "1. ann: defeat · hero Stygiana, Act 1, weeks " in hall and "ended: your hero fell" in hall
+    assert "ended by" not in hall
+    # a solo run played again: no seats to rotate, none said to be
+    assert "Rematch of game #1: game #2 of Hoplomachus Victorum begins!" in text and "rotated" not in text
     # a solo defeat reads as a defeat, never as a draw (the result, /game status)
     assert "Defeat for ann — Campaign lost: your hero fell." in text and "a draw" not in text
     status = text[text.index("> @bob /game status") : text.index("> @bob /game hall")]

@@ -30,7 +30,7 @@ HALL = HallFacts(
         ("hero", T("hopbot.hall.hero")),
         ("act", T("hopbot.hall.act")),
         ("weeks", T("hopbot.hall.weeks")),
-        ("why", T("hopbot.hall.why")),
+        ("why", T("hop.hall.why")),  # "ended: your hero fell" (a label before a clause)
     ),
     best=best,
     group_by="difficulty",

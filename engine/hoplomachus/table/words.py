@@ -61,7 +61,12 @@ def move_text(notation: str, public: Any) -> Text:
     if verb == "sail" and args:
         return T(k + "sail", place=_name("loc", args[0]), id=args[0])
     if verb == "fight":
-        return T(k + "fight_kind", kind=T(f"hop.kind.{args[0]}")) if args else T(k + "fight")
+        if args:
+            return T(k + "fight_kind", kind=T(f"hop.kind.{args[0]}"))
+        loc = content().locations.get(getattr(public, "location", None) or "")
+        if loc is not None and loc.kind == "opportunity":  # no fight there (seed 003 l.67-70)
+            return T("hop.label.opportunity")
+        return T(k + "fight")
     if verb == "dep" and len(args) == 2:
         who = _name("unit", args[0]) if args[0] != "hero" else T("hopbot.hero")
         return T(k + "dep", unit=who, hex=args[1])
