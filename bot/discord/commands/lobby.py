@@ -25,7 +25,7 @@ from bot.service.api import Actor, UserError, Where
 from bot.service.timers import MAX_CLOCK_DAYS, MAX_REMINDER_HOURS, MAX_WINDOW_MINUTES
 from engine.protocol import Game
 
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "heuristic", "strong")  # strong: the search (engine/ai/search.py), where a game has it
 # the service's bounds (bot/service/timers.py); 0 turns the timer off
 CLOCK_DAYS = app_commands.Range[int, 0, MAX_CLOCK_DAYS]
 REMINDER_HOURS = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
