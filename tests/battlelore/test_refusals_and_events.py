@@ -45,3 +45,20 @@ def test_a_flag_result_is_announced_with_what_courage_makes_of_it_l273_276(dice)
     en, fr = render(flags[0].text, "en"), render(flags[0].text, "fr")
     assert "one flag" in en and "retreat one hex" in en
     assert "un drapeau" in fr and "retraiter d’un hexagone" in fr
+
+
+def test_a_card_not_held_is_named_in_words_never_as_a_key():
+    state = battle(["p1 hop e2", "p2 hop e8"])
+    for text in ("play zz", "play line"):  # no such card; a real card not in the hand
+        said = refusal(state, text)
+        assert "bl." not in said["en"] + said["fr"] and "{" not in said["en"] + said["fr"]
+    said = refusal(state, "play line")
+    assert "Advance the line" in said["en"] and "Avancée générale" in said["fr"]
+
+
+def test_a_command_card_played_for_its_text_is_read_out_l236():
+    state = battle(["p1 hop e2", "p2 hop e8"])
+    result = GAME.apply(state, "p1", GAME.notation.parse("play c2", state, "p1"))
+    said = [(render(e.text, "en"), render(e.text, "fr")) for e in result.events if e.to is None]
+    assert any("Attack centre" in en and "Order up to 2 units in the centre" in en for en, _ in said)
+    assert any("Attaque au centre" in fr and "2 unités au plus" in fr for _, fr in said)
