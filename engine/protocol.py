@@ -133,6 +133,9 @@ class Game(Protocol):
     - `shortcuts: list[ShortcutGroup]`: typed commands that become notation, engine/plugins.py.
     - `league: LeagueFacts`: the variants a league may pick and the result fields leagues
       group by, engine/plugins.py.
+    - `ai: GameAI`: what AI seats need: how to sample what a seat cannot see (every level
+      decides on such a determinization), and for the `strong` level's search an evaluation,
+      move ordering and a horizon (engine/ai/honest.py, engine/ai/search.py).
     - `plans: TurnPlans`: a turn in few interactions (issue 26): compound `/play` entries
       (a card with the units it orders), the steps a player may chain past a roll, the
       game's turn, engine/plugins.py. Every game's `/play` takes chains (`a; b; c`).
