@@ -224,8 +224,8 @@ def window_lines(table: Table, role: Role) -> list[Text]:
 
 
 def quiet_board(table: Table) -> bool:
-    """Optional `GAME.quiet_board(state)`: the public board shows nothing new now (Battlelore's
-    hidden deployment), so the change's public message goes without an image."""
+    """Optional `GAME.quiet_board(state)`: the public board shows nothing new now (a hidden
+    deployment), so the change's public message goes without an image."""
     hook = getattr(table.game, "quiet_board", None)
     return table.state is not None and callable(hook) and bool(hook(table.state))
 
