@@ -8,8 +8,42 @@ from typing import Any
 
 from bot.service.context import Table
 from bot.store import Store
+from engine.i18n import ROLE_KEY, T, Text, with_names
 
 EXPORT_FORMAT = 1
+
+
+def names_a_player(text: Text) -> bool:
+    """Whether a message names a seat itself (an engine's `role_text`), anywhere inside."""
+
+    def inside(value: Any) -> bool:
+        if isinstance(value, dict) and "key" in value and set(value) <= {"key", "params"}:
+            value = Text(**value)
+        if isinstance(value, Text):
+            return value.key == ROLE_KEY or any(inside(v) for v in value.params.values())
+        if isinstance(value, list | tuple):
+            return any(inside(v) for v in value)
+        return False
+
+    return inside(text)
+
+
+def log_lines(table: Table, actions: list[Any]) -> list[Text]:
+    """The public event texts of these actions, one line each, numbered by action. A text
+    that names its own player ("bob: Toxotes suffers 3 wounds", a wound dealt in alice's
+    turn) is not prefixed with the acting player too: one speaker per line."""
+    lines: list[Text] = []
+    for action in actions:
+        name = table.name(action.role)
+        texts = [with_names(Text(**e), table.names()) for e in action.events]
+        for text in texts:
+            if names_a_player(text):
+                lines.append(T("bot.log.own", seq=action.seq, text=text))
+            else:
+                lines.append(T("bot.log.entry", seq=action.seq, name=name, text=text))
+        if not texts:
+            lines.append(T("bot.log.silent", seq=action.seq, name=name))
+    return lines
 
 
 async def restore_state(store: Store, table: Table, seq: int) -> Any:

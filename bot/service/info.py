@@ -10,7 +10,7 @@ from bot.service.api import Actor, Image, Message, Reply, UserError, Where
 from bot.service.buttons import button
 from bot.service.context import Table
 from bot.service.core import ServiceCore
-from bot.service.history import export_record
+from bot.service.history import export_record, log_lines
 from bot.service.images import ImageJob, image_name
 from bot.service.option_guide import games_guide, option_lines
 from bot.service.orders import order_lines
@@ -162,13 +162,8 @@ class InfoMixin(ServiceCore):
         async def attempt() -> Draft:
             table = await self._channel_table(where, last=True)
             draft, locale = self._mine(actor)
-            lines: list[Text] = []
-            for action in await self.store.actions(table.id, last=max(1, min(int(last), MAX_LOG))):
-                name = table.name(action.role)
-                texts = [with_names(Text(**e), table.names()) for e in action.events]
-                lines += [T("bot.log.entry", seq=action.seq, name=name, text=t) for t in texts]
-                if not texts:
-                    lines.append(T("bot.log.silent", seq=action.seq, name=name))
+            actions = await self.store.actions(table.id, last=max(1, min(int(last), MAX_LOG)))
+            lines = log_lines(table, actions)
             draft.add_ephemeral(lines or [T("bot.log.empty")], locale)
             return draft
 

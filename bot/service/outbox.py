@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.api import Reply
+from bot.service.history import log_lines
 from bot.service.present import public_message, result_lines
-from engine.i18n import T, Text, with_names
+from engine.i18n import T
 from engine.protocol import Result
 
 
@@ -20,15 +21,8 @@ async def announcement(service: Any, game_id: int, seqs: list[int]) -> Reply:
     table = await service._game_table(game_id)
     draft, locale = await service._draft(table)
     wanted = set(seqs)
-    lines: list[Text] = []
-    for action in await service.store.actions(table.id, after=min(wanted) - 1):
-        if action.seq not in wanted:
-            continue
-        name = table.name(action.role)
-        texts = [with_names(Text(**e), table.names()) for e in action.events]
-        lines += [T("bot.log.entry", seq=action.seq, name=name, text=t) for t in texts]
-        if not texts:
-            lines.append(T("bot.log.silent", seq=action.seq, name=name))
+    actions = await service.store.actions(table.id, after=min(wanted) - 1)
+    lines = log_lines(table, [a for a in actions if a.seq in wanted])
     if not lines:  # the moves were taken back since: nothing is owed any more
         return Reply(where=table.where, game_id=table.id)
     message = public_message(draft, table, locale, lines, image=service.render_images)
