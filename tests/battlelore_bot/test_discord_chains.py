@@ -105,6 +105,9 @@ async def test_a_chain_that_fails_part_way_then_undo(fake, tmp_path):
             await table.slash(users[chain.role], "play", move="; ".join(chain.steps))
         chain = interactions[index]
         card, unit = chain.steps[0], chain.steps[1]
+        # /play's autocomplete completes a chain's last step: the units this card lets you order
+        offered = [c["value"] for c in await table.moves_of(users[chain.role], f"{card}; act")]
+        assert f"{card}; {unit}" in offered and all(v.startswith(f"{card}; act ") for v in offered)
         before = len(table.public())
         done = await table.slash(users[chain.role], "play", move=f"{card}; {unit}; act a1; go")
         assert "Your chain stopped after 2 moves of 4: `act a1` was not played." in done.ephemeral_text
