@@ -54,3 +54,16 @@ async def test_choose_takes_a_bare_id_in_its_step_and_lists_this_steps_choices_o
     assert refused in first.split("\n> ")[0], first[:600]
     assert "`bonus leadership`" in first.split("\n> ")[0] and "go " not in first.split("\n> ")[0]
     assert gained in text
+
+
+def test_the_hall_and_a_solo_rematch_read_naturally_in_both_languages(hoplomachus):
+    from engine.hoplomachus.table.hall import HALL
+    from engine.i18n import T, render
+
+    label = dict(HALL.columns)["why"]
+    cell = T("bot.hall.cell", label=label, value=HALL.words("why", "hero"))
+    assert render(cell, "en") == "ended: your hero fell"
+    assert render(cell, "fr").replace("\u00a0", " ") == "fin : votre héros est tombé"
+    solo = T("bot.rematch_solo", previous=1, id=2, game="Hoplomachus Victorum")
+    assert "rotated" not in render(solo, "en") and "permutées" not in render(solo, "fr")
+    assert render(solo, "fr").startswith("Revanche de la partie n°1")
