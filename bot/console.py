@@ -71,6 +71,26 @@ GAME_OPTIONS = {
 }
 
 
+# The service words a few hints for Discord ("/play: autocomplete lists them all"); at this
+# table the same hint names its own way ("moves"). Each adapter may swap such keys.
+LOCAL_WORDS = {"bot.window.more": "bot.console.window.more"}
+
+
+def local_words(text: Text | str) -> Text | str:
+    """`text` with the keys this table words its own way swapped, nested ones too."""
+    if not isinstance(text, Text):
+        return text
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, Text):
+            return local_words(value)
+        if isinstance(value, list | tuple):
+            return [swap(v) for v in value]
+        return value
+
+    return Text(key=LOCAL_WORDS.get(text.key, text.key), params={k: swap(v) for k, v in text.params.items()})
+
+
 class BadLine(Exception):
     """A line that is not a command at all (the service never saw it)."""
 
@@ -166,7 +186,7 @@ class LocalTable:
         return Actor(user_id=user, name=user, locale=self.locale, manager=user in self.managers)
 
     def text(self, text: Text | str, locale: str | None = None) -> str:
-        return render(text, locale or self.locale)
+        return render(local_words(text), locale or self.locale)
 
     async def handle(self, line: str) -> bool:
         """Run one line; True if accepted, False if refused (the refusal is printed)."""
