@@ -81,14 +81,17 @@ NAME_W = 50  # the name's room inside a token (54 px wide), clear of the badges 
 
 
 def name_lines(u: UnitView, locale: str) -> tuple[int, tuple[str, ...]]:
-    """(size, lines) of the unit's name on its token: whole on one line (12 pt down to 10),
-    else on two lines (10 pt down to 8; a hyphenated word cut after a hyphen) or, one long
-    word, smaller on one line ("" marks it); both of these on a plate. Cut only when even
-    that cannot hold it."""
+    """(size, lines) of the unit's name on its token: whole on one line inside the token's
+    shape (12 pt down to 10), else on a light plate over it: one line, or two (10 pt down to
+    8; a hyphenated word cut after a hyphen); a trailing "" marks one line on the plate. Cut
+    only when even that cannot hold it."""
     words = unit(u.unit, locale)
-    for size in (12, 11, 10):
-        if text_width(words, size, True, True) <= NAME_W:
+    inside = {"square": NAME_W, "circle": NAME_W - 8}.get(kit.SIDE_SHAPE.get(u.side, "circle"), 0)
+    for size in (12, 11, 10):  # white on the token while it fits inside (a triangle: never)
+        if text_width(words, size, True, True) <= inside:
             return size, (words,)
+    if text_width(words, 10, True, True) <= NAME_W + 6:
+        return 10, (words, "")  # on one line, on the plate
     for size in (10, 9, 8):
         lines = tuple(wrap(words, NAME_W + 6, size, 2, bold=True, condensed=True))
         if not lines[-1].endswith("…"):
@@ -100,7 +103,7 @@ def name_lines(u: UnitView, locale: str) -> tuple[int, tuple[str, ...]]:
             if all(text_width(h, size, True, True) <= NAME_W + 6 for h in halves):
                 return size, halves
         if " " not in words and text_width(words, size - 1, True, True) <= NAME_W + 14:
-            return size - 1, (words, "")  # one long word: smaller, on the plate, its own line
+            return size - 1, (words, "")  # one long word: smaller, on the plate
     return size, lines
 
 
@@ -133,9 +136,10 @@ def draw_unit(draw: ImageDraw.ImageDraw, u: UnitView, locale: str, carrier: bool
     ink = Ink.TEXT if u.dazed else Ink.WHITE
     size, lines = name_lines(u, locale)
     top = cy - 12 - 5.5 * (len(lines) - 1)
-    if lines[-1] == "":  # a long single word: on the plate, where a first line would be
+    plate = lines[-1] == "" or len(lines) > 1
+    if lines[-1] == "":  # one line on the plate, where a first line would be
         lines, top = lines[:1], top + 5.5
-    if size < 10 or len(lines) > 1:  # a name past the token's edge: dark on a light plate
+    if plate:  # a name past the token's edge: dark on a light plate
         half = max(text_width(line, size, True, True) for line in lines) / 2 + 3
         bottom = top + 15 if len(lines) > 1 else top + 7
         draw.rounded_rectangle((cx - half, top - 7, cx + half, bottom), radius=3, fill=Ink.WHITE)
