@@ -216,7 +216,10 @@ class Delivery:
 
     async def recover(self, *, starting: bool = False) -> int:
         """Post every move whose announcement was never delivered, once; resolve every
-        "thinking..." left open. Returns how many games were announced."""
+        "thinking..." left open. Returns how many games were announced. What a dead process
+        left is looked at on every tick until it is resolved, not only at the first one
+        (`starting` is kept for callers): a first attempt that failed, its game's images not
+        ready in a process just started, no longer waits IN_FLIGHT (2 minutes) for the next."""
         store, claims, now = self._outbox, getattr(self.service, "claims", None), self._now()
         if store is None or claims is None:
             return 0
@@ -228,7 +231,7 @@ class Delivery:
         owing_tokens: set[str | None] = set()
         for row in await store.undelivered():
             owing_tokens.add(row.token)
-            if self._owed_here(row.guild, row.created_at, now, starting, claims):
+            if self._owed_here(row.guild, row.created_at, now, claims):
                 games.setdefault(row.game_id, []).append(row)
         announced = 0
         for game_id, rows in games.items():
@@ -244,7 +247,7 @@ class Delivery:
         for item in await store.thinking():
             if item.token in owing_tokens:  # its move's announcement resolves it (above, or its process)
                 continue
-            if self._owed_here(item.guild, item.created_at, now, starting, claims):
+            if self._owed_here(item.guild, item.created_at, now, claims):
                 # answered already (killed before forgetting it), or told to send it again
                 if now - item.created_at < TOKEN_LIFE and await self._original_state(item) == LOADING:
                     restarted = Message(lines=[T("discord.msg.restarted")], ephemeral=True)
@@ -252,12 +255,12 @@ class Delivery:
                 await store.drop_thinking(item.token)
         return announced
 
-    def _owed_here(self, guild: str, created_at: float, now: float, starting: bool, claims: Any) -> bool:
+    def _owed_here(self, guild: str, created_at: float, now: float, claims: Any) -> bool:
         """Is an undelivered row this process's to deliver now? Its own shard's from before
         this process started (their process died), or any older than IN_FLIGHT (a send that
         failed); another shard's only once its own process has had the grace period."""
         if claims.owns(guild):
-            return (starting and created_at < self._started_at) or now - created_at >= IN_FLIGHT
+            return created_at < self._started_at or now - created_at >= IN_FLIGHT
         return now - created_at >= max(claims.grace, IN_FLIGHT)
 
     async def _recover_game(

@@ -231,3 +231,44 @@ async def test_a_command_answered_at_once_leaves_no_thinking_row(fake, db, peopl
         assert await process.store.thinking() == []
     finally:
         await process.stop()
+
+
+async def test_a_first_recovery_that_fails_is_tried_again_at_the_next_tick(fake, db, people):
+    """The next process's first attempt at a dead process's move fails (its images not ready,
+    say): the next tick tries again, not only once IN_FLIGHT (2 minutes) has passed."""
+    table, zoe = people["table"], people["zoe"]
+    process, move = await opened(fake, db, table, zoe)
+    reached, real = asyncio.Event(), process.store.record_action
+
+    async def stored_then_killed(*args, **kwargs):
+        record = await real(*args, **kwargs)
+        if args[2].user_id is not None:
+            await hang(reached)()
+        return record
+
+    process.store.record_action = stored_then_killed
+    inter = await fake.slash(zoe, table.channel, "play", move=move)
+    await asyncio.wait_for(reached.wait(), 10)
+    await process.stop()
+
+    process = await start_process(fake, db)
+    try:
+        delivery, failures = process.bot.delivery, []
+        recover_game = delivery._recover_game
+
+        async def fails_once(*args, **kwargs):
+            if not failures:
+                failures.append(args[0])
+                raise RuntimeError("the image workers are still starting")
+            return await recover_game(*args, **kwargs)
+
+        delivery._recover_game = fails_once
+        await process.bot.tick_once()
+        await fake.settle()
+        assert failures and inter.original.loading and await process.store.undelivered()
+        await process.bot.tick_once()
+        await fake.settle()
+        assert not inter.original.loading and inter.original.files
+        assert await process.store.thinking() == [] and await process.store.undelivered() == []
+    finally:
+        await process.stop()
