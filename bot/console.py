@@ -31,6 +31,7 @@ from bot.store import open_store
 from engine.errors import IllegalCommand
 from engine.i18n import Text, normalize_locale, render
 
+RUN_MARKER = ".agora-run"  # in each image folder: the run that writes it
 DEFAULT_USER = "you"  # lines without @name; also the local table's server manager
 LOCAL_TABLE = Where("local", "table")
 GAME_COMMANDS = {
@@ -173,6 +174,8 @@ class LocalTable:
         self.locale = normalize_locale(locale)
         self.managers = set(managers)
         self.buttons: dict[int, str] = {}  # number printed -> custom_id
+        self.run_id = secrets.token_hex(8)  # marks the image folders this run writes
+        self.folders: dict[int, Path] = {}  # game id -> its folder for this run
         # `/league` and the games' own groups: league results are recorded when the table
         # service was built with `leagues` among its listeners (run_local does)
         self.services = console_commands.Services(
@@ -297,6 +300,23 @@ class LocalTable:
             f"  {move} — {words}" if words and words != move else f"  {move}" for move, words in chosen
         )
 
+    def game_folder(self, game_id: int) -> Path:
+        """`out/game-N`, or `out/game-N-2`, `-3`… when an earlier run (another database, or a
+        transcript on its throw-away one, whose ids start at 1 again) wrote `game-N`: each run
+        keeps its own images. A marker file says which run a folder belongs to."""
+        folder = self.folders.get(game_id)
+        if folder is not None:
+            return folder
+        for n in range(1, 10_000):
+            folder = self.out / (f"game-{game_id}" if n == 1 else f"game-{game_id}-{n}")
+            marker = folder / RUN_MARKER
+            if not folder.exists() or (marker.exists() and marker.read_text() == self.run_id):
+                break
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / RUN_MARKER).write_text(self.run_id)
+        self.folders[game_id] = folder
+        return folder
+
     def button_id(self, actor: Actor, args: list[str]) -> str:
         if not args:
             raise BadLine("/press")
@@ -333,7 +353,8 @@ class LocalTable:
         ):
             if attachment is not None:
                 # one folder per game: a rematch's board-0.png must not overwrite the first game's
-                path = self.out / (f"game-{game_id}" if game_id is not None else "") / attachment.filename
+                folder = self.out if game_id is None else self.game_folder(game_id)
+                path = folder / attachment.filename
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(attachment.data)
                 self.write(prefix + self.text(Text(key, params={"path": str(path)}), locale))
