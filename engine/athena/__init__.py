@@ -126,3 +126,4 @@ from engine.athena import glossary as _glossary  # noqa: E402  (what things say:
 
 GAME.glossary = _glossary.glossary  # type: ignore[attr-defined]
 GAME.explain = _glossary.explain  # type: ignore[attr-defined]
+GAME.describe = _glossary.with_power_texts(GAME.describe)  # type: ignore[method-assign]

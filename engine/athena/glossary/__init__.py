@@ -85,3 +85,26 @@ def explain(state: Any, role: str, command: Any) -> Text | None:
     if not isinstance(code, str) or code not in content().powers:
         return None
     return T(f"athena.power.{code}.text")
+
+
+def with_power_texts(describe: Any) -> Any:
+    """`/game hand`: the table's words for the private view, followed by what each power in
+    the hand does (the hand is the player's own view; a power's text is public)."""
+
+    def described(view: Any) -> list[Text]:
+        lines = list(describe(view))
+        codes: list[str] = []
+        for line in lines:
+            if line.key != "athena.desc.hand" or not isinstance(line.params.get("hand"), list | tuple):
+                continue
+            for item in line.params["hand"]:
+                named = item.params.get("power") if isinstance(item, Text) else None
+                code = named.params.get("code") if isinstance(named, Text) else None
+                if isinstance(code, str) and code in content().powers and code not in codes:
+                    codes.append(code)
+        return lines + [
+            T("athena.gloss.hand", power=T(f"athena.power.{c}"), code=c, text=T(f"athena.power.{c}.text"))
+            for c in codes
+        ]
+
+    return described
