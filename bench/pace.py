@@ -17,19 +17,24 @@ of one player's commands. Hoplomachus is a solo campaign: interactions per campa
 One line per game, starting with its id. Targets: Battlelore <= 2 median, Mythic <= 2,
 Athena <= 1.5, Hoplomachus <= 280 per campaign; <= 1 image per interaction.
 
-Figures, 2026-11-28, `python bench/pace.py --games 3` (seeds 1-3; Battlelore max_turns 4):
+Figures, 2026-11-28, `python bench/pace.py --games 3` (seeds 1-3, through the fake Discord;
+Battlelore max_turns 4; Hoplomachus with the standing order rivals:auto):
 
-    battlelore: interactions per turn median 2 p90 4 | engine commands per turn median 10 p90 18
-      | interactions per game 28 (set-up 10), engine commands 78 | public messages 1.04 and
-      images 0.92 per interaction (max 1) | 0 refused, 0 stopped of 77 chains, 3/3 finished
-    mythic: interactions per turn median 2 p90 4 | engine commands per turn median 8 p90 14
-      | interactions per game 135 (set-up 18), engine commands 305 | messages 1.01, images 1.00
-      per interaction (max 1) | 0 refused, 0 stopped of 444 chains, 3/3 finished
-    athena: interactions per turn median 1 p90 2 | engine commands per turn median 1 p90 2
-      | interactions per game 193, engine commands 208 | messages 1.01, images 1.00 (max 1)
-    hoplomachus: interactions per fight turn or week median 1 p90 2 | engine commands per
-      turn median 3 p90 6 | interactions per campaign 336 (engine commands 818): the target
-      (<= 280) is NOT met yet: no "finish the week" entry nor self-playing single choices.
+    battlelore: interactions per turn median 2 p90 4 mean 2.58 | engine commands per turn
+      median 10 p90 18 | per game 28 interactions (set-up 10), 78 engine commands | public
+      messages 1.04 and images 0.92 per interaction (max 1) | 0 refused, 0 stopped of 77 chains
+    mythic: interactions per turn median 2 p90 4 mean 2.46 | engine commands per turn median 8
+      p90 14 | per game 135 interactions (set-up 18), 305 engine commands | messages 1.01,
+      images 1.00 per interaction (max 1) | 0 refused, 0 stopped of 444 chains
+    athena: interactions per turn median 1 p90 2 mean 1.15 | engine commands per turn median 1
+      p90 2 | per game 193 interactions, 208 engine commands | messages 1.01, images 1.00 (max 1)
+    hoplomachus: interactions per fight turn or week median 1 p90 2 mean 1.22 | engine commands
+      per turn median 3 p90 6 | per campaign 268 interactions (set-up 13), 675 engine commands |
+      messages 1.00, images 1.00 per interaction (max 1) | 0 refused, 0 stopped of 742 chains
+
+The player follows the heuristic's choices; "finish the week" (Hoplomachus) and the
+activation and order entries (Mythic, Battlelore) are other paths the bot offers, not counted.
+Messages above 1 per interaction are the result at the end of a game.
 """
 
 from __future__ import annotations
@@ -42,13 +47,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/discord.py is a bench, not discord.py: keep this folder off the path
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+ROOT = HERE.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "discord")]  # the fake Discord of the tests
 
-from bot.service import Actor, TableService, Where  # noqa: E402
+from discord_harness import start_bot, stop_bot  # noqa: E402
+from fakediscord.server import FakeDiscord  # noqa: E402
+from tablehelp import Table  # noqa: E402
+
+from bot.service import TableService  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from engine import get_game  # noqa: E402
 from engine.harness import play  # noqa: E402
-from engine.pace import group  # noqa: E402
+from engine.pace import FollowingOrders, group  # noqa: E402
 
 GAMES = {
     "battlelore": {"max_turns": 4},
@@ -58,12 +71,15 @@ GAMES = {
 }
 
 
+# standing orders a player in a hurry sets (`/game orders`): the rivals' questions answered
+# by the rules (Hoplomachus); the table plays their answers
+ORDERS = {"hoplomachus": {"rivals": "auto"}}
+
+
 class Counter:
-    def __init__(self) -> None:
-        self.boards = 0
+    """A renderer drawing nothing: the images are counted (one file each), not drawn."""
 
     def board_png(self, game_id, view, names, locale):
-        self.boards += 1
         return b"png"
 
     def private_png(self, game_id, view, names, locale):
@@ -75,43 +91,47 @@ def p90(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))] if ordered else 0.0
 
 
-async def one_game(game_id: str, seed: int) -> dict:
+async def one_game(fake: FakeDiscord, game_id: str, seed: int) -> dict:
     game = get_game(game_id)
     options = game.Options(**GAMES[game_id])
     roles = game.roles(options)
+    orders = {r: ORDERS.get(game_id, {}) for r in roles}
     steps: list = []
-    players = {r: game.players["heuristic"](seed * 10 + i) for i, r in enumerate(roles)}
+    players = {
+        r: FollowingOrders(game, game.players["heuristic"](seed * 10 + i), orders[r])
+        for i, r in enumerate(roles)
+    }
     play(game, players, seed=seed, options=options, on_step=lambda b, r, c, o: steps.append((b, r, c, o)))
-    chains = group(game, steps)
+    chains = group(game, steps, orders)
     turn_of = getattr(getattr(game, "plans", None), "turn", None)
     with tempfile.TemporaryDirectory() as tmp:
         store = await open_store(Path(tmp) / "pace.db")
-        counter = Counter()
-        service = TableService(
-            store,
-            clock=lambda: 1e9,
-            games={game_id: game},
-            rng=random.Random(seed),
-            render_images=True,
-            renderer=counter,
+        service = TableService(store, rng=random.Random(seed), renderer=Counter())
+        bot = await start_bot(fake, service)
+        channel = fake.world.add_channel(fake.world.add_guild(f"{game_id}-{seed}"), "table")
+        table = Table(fake, channel)
+        users = {r: fake.world.add_user(f"{r}-{game_id}-{seed}") for r in roles}
+        given = " ".join(f"{k}:{v}" for k, v in GAMES[game_id].items())
+        await table.slash(
+            users[roles[0]], "game new", game=game_id, seed=seed, **({"options": given} if given else {})
         )
-        where = Where("g", "c")
-        actors = {r: Actor(f"u-{r}", r) for r in roles}
-        await service.new_game(where, actors[roles[0]], game_id, {"seed": seed, **GAMES[game_id]})
         for role in roles[1:]:
-            await service.join(where, actors[role], role)
-        await service.start_game(where, actors[roles[0]])
-        boards0, refused, stopped, public = counter.boards, 0, 0, []
+            await table.slash(users[role], "game join")
+        await table.slash(users[roles[0]], "game start")
+        for role, wanted in orders.items():
+            for key, value in wanted.items():
+                await table.slash(users[role], "game orders", order=key, value=value)
+        refused, stopped, public = 0, 0, []
         for chain in chains:
-            before = counter.boards
-            try:
-                reply = await service.play(where, actors[chain.role], "; ".join(chain.steps))
-            except Exception:
+            before = len(table.public())
+            done = await table.slash(users[chain.role], "play", move="; ".join(chain.steps))
+            new = table.public()[before:]
+            if not new:
                 refused += 1
-                continue
-            stopped += any(m.ephemeral for m in reply.messages)
-            public.append((len(reply.public()), counter.boards - before))
+            stopped += bool(new and done.ephemeral_text)
+            public.append((len(new), sum(len(m.files) for m in new)))
         record = (await store.games())[0]
+        await stop_bot(bot)
         await store.close()
     set_up = [c for c in chains if turn_of is not None and (c.turn is None or not _in_play(c.turn))]
     per_turn: dict = {}
@@ -144,7 +164,6 @@ async def one_game(game_id: str, seed: int) -> dict:
         "refused": refused,
         "stopped": stopped,
         "public": public,
-        "boards": counter.boards - boards0,
     }
 
 
@@ -165,7 +184,7 @@ def report(game_id: str, runs: list[dict]) -> str:
     worst = max((i for _, i in public), default=0)
     return (
         f"{game_id}: interactions per turn median {statistics.median(owner) if owner else 0:g}"
-        f" p90 {p90(owner):g} | engine commands per turn median {statistics.median(cmds) if cmds else 0:g}"
+        f" p90 {p90(owner):g} mean {statistics.fmean(owner) if owner else 0:.2f} | engine commands per turn median {statistics.median(cmds) if cmds else 0:g}"
         f" p90 {p90(cmds):g} | interactions per game median {per_campaign:g}"
         f" (set-up {statistics.median(r['set_up'] for r in runs):g}),"
         f" engine commands {statistics.median(r['engine'] for r in runs):g}"
@@ -181,11 +200,16 @@ async def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="")
     args = parser.parse_args()
-    for game_id in GAMES:
-        if args.only and game_id != args.only:
-            continue
-        runs = [await one_game(game_id, args.seed + i) for i in range(args.games)]
-        print(report(game_id, runs), flush=True)
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        for game_id in GAMES:
+            if args.only and game_id != args.only:
+                continue
+            runs = [await one_game(fake, game_id, args.seed + i) for i in range(args.games)]
+            print(report(game_id, runs), flush=True)
+    finally:
+        await fake.stop()
     return 0
 
 
