@@ -19,7 +19,7 @@ from tests.battlelore.position import battle, play
 
 def test_game_object_implements_the_protocol():
     assert isinstance(GAME, Game) and GAME.id == "battlelore" and GAME.roles(Options()) == ["p1", "p2"]
-    assert set(GAME.players) == {"random", "heuristic"}
+    assert set(GAME.players) == {"random", "heuristic", "strong"}  # strong: engine/ai/search.py
     assert all(render(r, "fr") != r.key for r in GAME.rules)
 
 
