@@ -155,3 +155,18 @@ async def test_athena_hand_says_what_each_power_in_hand_does(tmp_path):
                 assert expected in lines, (expected, lines)
     finally:
         await store.close()
+
+
+async def test_hoplomachus_hand_says_what_tactics_prowesses_and_blessings_do(tmp_path):
+    game, store, service = await _game(tmp_path, "hoplomachus", difficulty="chosen")
+    try:
+        await _until(service, game, lambda t: any(type(c).__name__ == "Prowess" for c in t.legal("p1")))
+        await service.play(WHERE, ALICE, "prowess pw_edge")
+        english = [render(x, "en") for m in (await service.hand(WHERE, ALICE)).messages for x in m.lines]
+        french = [render(x, "fr") for m in (await service.hand(WHERE, ALICE_FR)).messages for x in m.lines]
+        assert "• Prowess Keen Edge: one hero die one colour stronger" in english
+        assert any(line.startswith("• Tactic ") and ": " in line for line in english)
+        assert any(line.startswith("8 Blessings left: strike one off to Survive") for line in english)
+        assert "• Prouesse Tranchant affûté\u00a0: un dé du héros plus fort d’une couleur" in french
+    finally:
+        await store.close()

@@ -178,3 +178,47 @@ def explain(state: Any, role: str, command: Any) -> Text | None:
 
 GAME.glossary = glossary  # type: ignore[attr-defined]
 GAME.explain = explain  # type: ignore[attr-defined]
+
+
+def describe(view: Any) -> list[Text]:
+    """`/game hand` in words (optional `GAME.describe`): what your hero, prowesses, camp,
+    tactics, Banes and Blessings do, each with its few words (the view is the player's own)."""
+    if view.viewer is None:
+        return []
+    sheet = view.sheet or {}
+    skills = [_skill(s) for s in sheet.get("skills", [])]
+    lines = [
+        T(
+            "hop.gloss.desc.hero",
+            hero=T(f"hop.unit.{view.hero}"),
+            hp=view.hero_hp,
+            health=sheet.get("health", 0),
+            dice=_dice(tuple(sheet.get("dice", ()))),
+            skills=skills or "–",
+        )
+    ]
+    for kind, codes in (("prowess", view.prowess), ("tactic", view.tactics), ("bane", view.camp_banes)):
+        for code in dict.fromkeys(codes):
+            entry = _by_key().get(f"{kind}.{code}")
+            if entry is not None:
+                lines.append(
+                    T(
+                        f"hop.gloss.desc.{kind}",
+                        name=entry.name,
+                        effect=entry.short or entry.text[0],
+                        n=codes.count(code),
+                    )
+                )
+    units = [T("hop.gloss.desc.unit", unit=T(f"hop.unit.{u}"), skills=_unit_skills(u)) for u in view.camp]
+    if units:
+        lines.append(T("hop.gloss.desc.camp", units=units))
+    lines.append(T("hop.gloss.desc.blessings", n=view.blessings))
+    return lines
+
+
+def _unit_skills(unit: str) -> Any:
+    found = content().units.get(unit)
+    return [_skill(s) for s in found.skills] if found is not None and found.skills else "–"
+
+
+GAME.describe = describe  # type: ignore[attr-defined]
