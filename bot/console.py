@@ -139,14 +139,36 @@ def parse_line(line: str, commands: console_commands.CommandTable | None = None)
         raise BadLine(line)
     if command in ("play", "press"):  # a move's notation may itself contain colons
         return Parsed(user, command, rest, {})
-    args, options = [], {}
+    known = _option_names(command, commands)
+    args, options, last = [], {}, None
     for word in rest:
         key, sep, value = word.partition(":")
-        if sep and key.isidentifier():
-            options[key.lower()] = value
+        named = bool(sep) and key.isidentifier()
+        if last is not None and (
+            not named or (known is not None and key.lower() not in known and " " in options[last])
+        ):
+            options[last] += " " + word  # `units:hop hop spart g:zeus`: a value with spaces, unquoted
+        elif named:
+            last = key.lower()
+            options[last] = value
         else:
             args.append(word)
     return Parsed(user, command, args, options)
+
+
+def _option_names(command: str, commands: console_commands.CommandTable) -> set[str] | None:
+    """The options a command takes, where they are known before the game is (None: any, as for
+    `/game new`, whose options are the game's). A plain word after an option belongs to that
+    option's value, as Discord reads a value with spaces; so does a `key:value` word naming
+    none of the options once the value has a space (`units:hop hop g:zeus`). Otherwise an
+    unknown option is still refused by name."""
+    if command.startswith("game "):
+        sub = command.split()[1]
+        return None if sub == "new" else set(GAME_OPTIONS.get(sub, ()))
+    declared = commands.commands.get(command)
+    if declared is None:
+        return None
+    return set(declared.params) | set(commands.option_aliases.get(command, {}))
 
 
 def _number(value: str | None, line: str) -> int | None:
