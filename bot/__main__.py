@@ -24,7 +24,9 @@ def _parser() -> argparse.ArgumentParser:
         "--transcript", type=Path, help="replay this file and exit (non-zero at the first surprise)"
     )
     local.add_argument("--seed", type=int, help="seed for new games' seeds (reproducible tables)")
-    local.add_argument("--lang", choices=("en", "fr"), default="en")
+    local.add_argument(
+        "--lang", choices=("en", "fr"), default="en", help="the whole table in this language (default: en)"
+    )
     selfplay = commands.add_parser("selfplay", help="AI-vs-AI games through the real service")
     selfplay.add_argument("game")
     selfplay.add_argument("--games", type=int, default=10)
