@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from bot_helpers import FakeClock, make_service
 
+from bot.plugins import PluginService, plugin_commands
 from bot.service import Actor, Reply, Where
 from bot.service.api import UserError, explained
 from bot.store import open_store
@@ -114,6 +115,11 @@ async def play_whole_game(tmp_path, game_id: str) -> tuple[Seen, Any]:
                         await service.play(WHERE, ALICE, typed)
                     except (UserError, IllegalCommand) as exc:
                         seen.text(explained(exc), f"refusal of {typed!r} #{step}")
+            if step % 11 == 0:  # the game's own commands, typed wrong, and their suggestions
+                await _shortcuts(PluginService(service), plugin_commands([game]), seen, step)
+                table = await _table(service)  # a shortcut may have played a move
+                if table.record.status != "running" or role not in table.active():
+                    continue
             command = chooser.choose(table.state, role)
             seen.reply(await service.play(WHERE, ALICE, game.notation.format(command)), f"move #{step}")
         table = await _table(service)
@@ -122,6 +128,28 @@ async def play_whole_game(tmp_path, game_id: str) -> tuple[Seen, Any]:
         return seen, table
     finally:
         await store.close()
+
+
+async def _shortcuts(plugins: PluginService, commands: list, seen: Seen, step: int) -> None:
+    """Each declared command that plays or answers in words, with every option mistyped (an
+    image is left out: drawing costs), and every option's suggestions, in both languages."""
+    for command in commands:
+        if command.kind == "setup" and command.name in ("save", "delete"):
+            continue  # they write the user's saved set-ups
+        if command.shortcut is not None and command.shortcut.image is not None:
+            continue
+        values = {
+            p.name: (p.low or 1) if p.kind == "int" else "zz" for p in command.params if p.kind != "flag"
+        }
+        for locale in LOCALES:
+            asker = Actor(ALICE.user_id, ALICE.name, locale=locale)
+            try:
+                seen.reply(await plugins.run(command, WHERE, asker, values), f"/{command.path} #{step}")
+            except (UserError, IllegalCommand) as exc:
+                seen.text(explained(exc), f"/{command.path} refused #{step}")
+            for param in command.params:
+                for label, _ in await plugins.complete(command, param.name, WHERE, asker, {}, ""):
+                    seen.text(label, f"/{command.path} {param.name}: suggestions #{step}")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
