@@ -12,6 +12,7 @@ rejected; the first surprise stops the replay with a non-zero exit code.
 from __future__ import annotations
 
 import asyncio
+import difflib
 import random
 import secrets
 import shlex
@@ -93,7 +94,30 @@ def local_words(text: Text | str) -> Text | str:
 
 
 class BadLine(Exception):
-    """A line that is not a command at all (the service never saw it)."""
+    """A line that is not a command at all (the service never saw it); `text` says why, when
+    there is more to say than "I do not understand" (a mistyped command group)."""
+
+    def __init__(self, line: str, text: Text | None = None) -> None:
+        super().__init__(line)
+        self.line, self.text = line, text
+
+    def words(self) -> Text:
+        return self.text or Text("bot.console.bad_line", params={"text": self.line.strip()})
+
+
+def _unknown_group(line: str, head: str, commands: console_commands.CommandTable) -> BadLine:
+    """`/gmae new`: the command groups this table knows, the closest first, as a mistyped
+    subcommand is answered with its group's subcommands."""
+    groups = ["game", "play", "press", *commands.groups]
+    typed = head.removeprefix("/")
+    close = difflib.get_close_matches(typed, [*groups, *commands.group_aliases], n=1, cutoff=0.6)
+    if not close:
+        return BadLine(line)
+    best = commands.group(close[0]) or close[0]
+    known = ", ".join(f"/{g}" for g in sorted(set(groups)))
+    return BadLine(
+        line, Text("bot.console.unknown_group", params={"command": head, "best": f"/{best}", "known": known})
+    )
 
 
 @dataclass
@@ -136,7 +160,7 @@ def parse_line(line: str, commands: console_commands.CommandTable | None = None)
     elif commands.group(head):
         command, rest = commands.split_command(head[1:], rest)
     else:
-        raise BadLine(line)
+        raise _unknown_group(line, head, commands)
     if command in ("play", "press"):  # a move's notation may itself contain colons
         return Parsed(user, command, rest, {})
     known = _option_names(command, commands)
@@ -405,8 +429,8 @@ async def replay_transcript(table: LocalTable, lines: list[str]) -> int:
         commands += 1
         try:
             accepted = await table.handle(line)
-        except BadLine:
-            table.write(table.text(Text("bot.console.bad_line", params={"text": line})))
+        except BadLine as bad:
+            table.write(table.text(bad.words()))
             return 1
         if accepted and must_fail:
             table.write(table.text(Text("bot.console.should_fail", params={"line": number, "text": line})))
@@ -435,8 +459,8 @@ async def interactive(table: LocalTable) -> int:
             if parse_line(line, table.commands).command == "quit":
                 return 0
             await table.handle(line)
-        except BadLine:
-            table.write(table.text(Text("bot.console.bad_line", params={"text": line.strip()})))
+        except BadLine as bad:
+            table.write(table.text(bad.words()))
         for _, reply in [*await table.service.tick(), *await table.services.leagues.tick()]:
             table.show(reply)
 
