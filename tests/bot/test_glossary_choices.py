@@ -170,3 +170,22 @@ async def test_hoplomachus_hand_says_what_tactics_prowesses_and_blessings_do(tmp
         assert "• Prouesse Tranchant affûté\u00a0: un dé du héros plus fort d’une couleur" in french
     finally:
         await store.close()
+
+
+async def test_mythic_hand_says_what_each_talent_of_your_units_does(tmp_path):
+    game, store, service = await _game(tmp_path, "mythic")
+    try:
+        table = await _until(
+            service, game, lambda t: t.state.phase not in ("recruit", "army", "setup"), most=400
+        )
+        view = table.game.view(table.state, "p1")
+        talents = {t.id for u in view.units if u.owner == "p1" and u.stats for t in u.stats.talents}
+        assert talents
+        for actor, locale in ((ALICE, "en"), (ALICE_FR, "fr")):
+            lines = [render(x, locale) for m in (await service.hand(WHERE, actor)).messages for x in m.lines]
+            shown = [line for line in lines if line.startswith("  ↳ ")]
+            assert len(shown) == len(talents), lines
+            entry = next(e for e in game.glossary() if e.key == f"talent.{sorted(talents)[0]}")
+            assert any(line.endswith(render(entry.short, locale)) for line in shown)
+    finally:
+        await store.close()

@@ -131,3 +131,27 @@ def explain(state: Any, role: str, command: Any) -> Text | None:
 
 GAME.glossary = glossary  # type: ignore[attr-defined]
 GAME.explain = explain  # type: ignore[attr-defined]
+
+
+def with_talent_texts(describe: Any) -> Any:
+    """`/game hand`: the table's words, then what each talent of the viewer's units does now
+    (their top cards' talents, public once armies are recruited; the cost is the card's)."""
+
+    def described(view: Any) -> list[Text]:
+        lines = list(describe(view))
+        seen: dict[str, int] = {}
+        for unit in view.units:
+            if unit.owner != view.viewer or unit.destroyed or unit.stats is None:
+                continue
+            for talent in unit.stats.talents:
+                seen.setdefault(talent.id, talent.cost)
+        for tid, cost in seen.items():
+            entry = _talents().get(tid)
+            if entry is not None:
+                lines.append(T("mythic.gloss.hand", talent=entry.name, cost=cost, text=entry.short))
+        return lines
+
+    return described
+
+
+GAME.describe = with_talent_texts(GAME.describe)  # type: ignore[method-assign]
