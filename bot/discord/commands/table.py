@@ -13,6 +13,7 @@ from bot.discord.context import actor_of, user_locale, where_of
 from bot.discord.errors import log_unexpected
 from bot.discord.handlers import run_command
 from bot.discord.translator import named
+from bot.service.api import UserError
 from engine.protocol import Game
 
 
@@ -43,6 +44,8 @@ async def _complete_explain(interaction: discord.Interaction, current: str) -> l
             current,
             getattr(interaction.namespace, "game", None) or None,
         )
+    except UserError:  # an unknown `game:`: the command itself will say so
+        return []
     except Exception as exc:  # autocomplete cannot show an error
         log_unexpected(exc, "autocomplete /game explain", None)
         return []
