@@ -24,6 +24,7 @@ from engine.hoplomachus.content import content
 from engine.hoplomachus.ctx import Ctx, token_unit, who
 from engine.hoplomachus.formation import fighter, hero_fighter
 from engine.hoplomachus.state import Fighter, State
+from engine.i18n import T
 
 SPECIALS = ("agile", "heave", "longshot", "whirlwind", "reposition")
 
@@ -170,6 +171,44 @@ def deploy_refusal(state: State, cmd: c.Deploy) -> IllegalCommand:
     )
 
 
+STEP_OF = {
+    "tac": (1, "tactic"),
+    "mv": (2, "move"),
+    "ab": (3, "abil"),
+    "atk": (4, "engage"),
+    "sp": (4, "engage"),
+}
+
+
+def step_refusal(state: State, cmd) -> IllegalCommand | None:
+    """Why a tactic, move, ability, attack or Special is refused, by its rule (seed 003
+    l.285-398): the steps come once each, in order; one tactic; each unit moves once and
+    attacks or uses its Special once; a dazed unit does neither (l.558-559)."""
+    f = state.fight
+    if cmd.kind not in STEP_OF:
+        return None
+    order, step = STEP_OF[cmd.kind]
+    if isinstance(cmd, c.Tactic) and f.tactic_used:
+        return IllegalCommand("hop.err.one_tactic")
+    if f.pstep > order:
+        return IllegalCommand("hop.err.step_passed", step=T(f"hop.step.{step}"))
+    actor = getattr(cmd, "frm", None) or getattr(cmd, "actor", None)
+    u = f.at(actor) if actor else None
+    if actor and (u is None or u.side != "p"):
+        return IllegalCommand("hop.err.not_yours", hex=actor)
+    if (
+        u is not None
+        and u.dazed
+        and not (u.fresh and (has(u, "tactical") if order == 2 else has(u, "firststrike")))
+    ):
+        return IllegalCommand("hop.err.dazed", unit=who(u))
+    if isinstance(cmd, c.Move) and u is not None and u.moved:
+        return IllegalCommand("hop.err.moved", unit=who(u))
+    if order == 4 and u is not None and u.engaged:
+        return IllegalCommand("hop.err.engaged", unit=who(u))
+    return None
+
+
 def deploy(ctx: Ctx, unit: str, hexname: str) -> None:
     state, f = ctx.state, ctx.fight
     token = next(t for t in f.player_camp if t == unit or (t != "hero" and token_unit(t) == unit))
@@ -187,10 +226,14 @@ def apply_fight(ctx: Ctx, cmd) -> None:
     state = ctx.state
     f = state.fight
     if cmd not in fight_legal(state):
-        if must_deploy(state) and isinstance(cmd, c.End):
-            raise IllegalCommand("hop.err.must_deploy")
+        if must_deploy(state) and not isinstance(cmd, c.Deploy | c.Pick):
+            raise IllegalCommand("hop.err.must_deploy")  # l.306-307
         if isinstance(cmd, c.Deploy) and f.step == "player" and state.ask is None:
             raise deploy_refusal(state, cmd)
+        if f.step == "player" and state.ask is None and not f.result:
+            why = step_refusal(state, cmd)
+            if why is not None:
+                raise why
         raise IllegalCommand("hop.err.illegal_fight", command=cmd.kind)
     if isinstance(cmd, c.Pick):
         answer(ctx, cmd.hex)

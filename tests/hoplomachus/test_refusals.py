@@ -11,7 +11,7 @@ from engine.hoplomachus import commands as c
 from engine.hoplomachus.notation import parse_command
 from engine.i18n import render
 from tests.hoplomachus.scenario import campaign as new_campaign
-from tests.hoplomachus.scenario import fight
+from tests.hoplomachus.scenario import fight, scripted
 
 
 def refusal(state, cmd) -> tuple[str, str]:
@@ -86,3 +86,38 @@ def test_resolving_after_twelve_weeks_says_every_event_is_spectated():
     state.week = 12
     en, fr = refusal(state, parse_command("fight"))
     assert "every event is now spectated" in en and "en spectateur" in fr
+
+
+def test_fight_steps_refused_by_their_rule(monkeypatch):
+    """seed 003 l.285-398: each step once, in order; one tactic (l.329); each unit moves once
+    and attacks once (l.355-357, l.391-392); a dazed unit does neither (l.558-559)."""
+    state = fight(["p:hero@d7", "p:ve_brute@b7", "r:kl_blade@d6", "r:kl_guard@a1"])
+    state.tactics = ["stun", "stun"]
+    f = state.fight
+    f.units[1].dazed = True
+    en, fr = refusal(state, c.Move(frm="b7", to="b6"))
+    assert en.startswith("Ash Brute (b7) is dazed: it cannot move, attack") and "est sonné" in fr
+    en, _ = refusal(state, c.Move(frm="c4", to="c5"))
+    assert en == "There is no unit of yours on c4."
+    once = GAME.apply(state, "p1", c.Tactic(tactic="stun", target="d6")).state
+    en, fr = refusal(once, c.Tactic(tactic="stun", target="d6"))
+    assert (
+        en == "You have already played a tactic this turn: one tactic per turn."
+        and "une seule tactique" in fr
+    )
+    scripted(monkeypatch, *[0] * 6)  # the hero misses: the Jade Blade stands
+    hit = GAME.apply(once, "p1", c.Attack(actor="d7", target="d6")).state
+    en, fr = refusal(hit, c.Attack(actor="d7", target="d6"))
+    assert en == "Nox (d7) has already attacked or used its Special this turn: once per turn."
+    assert "a déjà attaqué ou utilisé son Spécial" in fr
+    en, fr = refusal(hit, c.Move(frm="d7", to="e7"))
+    assert en.startswith("Your turn is past its movement step") and "étape de mouvement" in fr
+
+
+def test_with_no_unit_in_the_arena_every_other_move_says_deploy_first():
+    """seed 003 l.306-307: you must deploy when you have no unit in the arena (or surrender)."""
+    state = fight(["r:kl_blade@d1"], camp=["hero"])
+    en, fr = refusal(state, c.End())
+    assert en == "You have no unit in the arena: deploy one, or surrender."
+    en, _ = refusal(state, c.Move(frm="d7", to="d6"))
+    assert en == "You have no unit in the arena: deploy one, or surrender."
