@@ -23,10 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.image_moves import interleaved, per_move  # noqa: E402
 from bench.render_athena import measure  # noqa: E402
+from bot.service.present import private_part  # noqa: E402
 from engine.harness import play  # noqa: E402
 from engine.mythic import GAME  # noqa: E402
 from render.mythic import board_png, private_png, roster_png  # noqa: E402
 from render.mythic.board import board_image  # noqa: E402
+from render.mythic.private import private_image  # noqa: E402
 from tests.render.mythic_four_views import NAMES, OPTIONS, ROLES  # noqa: E402
 
 
@@ -58,8 +60,26 @@ def moves(games: int, players: str, options, label: str) -> None:
             on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
         )
         runs.append(states)
-    work = [(GAME.view(s, None), ("fr", "en")[n % 2]) for n, s in interleaved(runs)]
+    work, private, last = [], [], {}
+    for n, state in interleaved(runs):
+        locale = ("fr", "en")[n % 2]
+        view = GAME.view(state, None)
+        work.append((view, locale))
+        shown = view.model_dump(mode="json")
+        for role in roles:  # a private view whose private part changed (bot/service/present.py)
+            mine = GAME.view(state, role)
+            part = private_part(mine.model_dump(mode="json"), shown)
+            if part != last.get((n, role)):
+                last[(n, role)] = part
+                private.append((mine, locale))
     per_move(label, work, lambda v, lo: board_png(v, NAMES, lo), lambda v, lo: board_image(v, NAMES, lo))
+    private_label = label.replace("board", "private")
+    per_move(
+        private_label,
+        private,
+        lambda v, lo: private_png(v, NAMES, lo),
+        lambda v, lo: private_image(v, NAMES, lo),
+    )
 
 
 def main() -> None:

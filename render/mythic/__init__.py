@@ -7,7 +7,7 @@ from engine.mythic.view import MythicView
 from render.common import png_bytes
 from render.mythic.board import board_png as _board_png
 from render.mythic.dice import dice_line
-from render.mythic.private import private_image
+from render.mythic.private import private_png as _private_png
 from render.mythic.roster import roster_image
 
 __all__ = ["IMAGES", "board_png", "dice_line", "private_png", "roster_png"]
@@ -22,7 +22,7 @@ def roster_png(view: MythicView, role: str, names: dict[str, str], locale: str =
 
 
 def private_png(view: MythicView, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(private_image(view, names, locale))
+    return _private_png(view, names, locale)
 
 
 IMAGES = {"roster": roster_png}  # extra images for the game's shortcut commands (`/mythic roster`)

@@ -14,7 +14,20 @@ from PIL import Image
 
 from engine.mythic.view import MythicView, UnitView
 from render.common import Ink, code_label, draw_fitted, draw_text, fit_lines, pill, rounded_box, text_width
-from render.mythic.roster import GAP, HEADER, MARGIN, WIDTH, army, cards_height, draw_cards, roster_header
+from render.layers import Item, even_cuts, layers_image, layers_png
+from render.mythic.battlefield import on
+from render.mythic.roster import (
+    CARD_W,
+    GAP,
+    HEADER,
+    MARGIN,
+    WIDTH,
+    army,
+    card_height,
+    cards_height,
+    roster_header,
+    unit_card,
+)
 from render.mythic.scene import Scene
 from render.mythic.token import draw_token
 
@@ -80,39 +93,118 @@ class Private:
         hand_h = SECTION + max(len(self.groups), 1) * ROW + NEXT
         body = cards_height(self.scene, self.army) if self.army else 60
         self.roster_top = HEADER + GAP + hand_h + GAP + SECTION
-        self.scene.canvas(WIDTH, self.roster_top + body + MARGIN)
+        self.height = self.roster_top + body + MARGIN
 
     def render(self) -> Image.Image:
-        s = self.scene
-        roster_header(s, self.me, s.label("private_title", name=s.name(self.me)))
-        y = self.hand(HEADER + GAP)
-        self.next_line(y)
-        y = self.roster_top - SECTION
-        draw_text(s.draw, (MARGIN, y + 8), s.label("your_army"), 26, Ink.TEXT, bold=True)
-        if self.army:
-            draw_cards(s, self.army, self.roster_top)
-        else:
-            draw_fitted(
-                s.draw,
-                (MARGIN, self.roster_top, WIDTH - MARGIN, self.roster_top + 50),
-                s.label("army_unrevealed", units=", ".join(s.view.sides[self.me].army or [])),
-                22,
-                Ink.MUTED,
-                min_size=16,
-            )
-        return s.image
+        return layers_image(WIDTH, self.height, self.items())
 
-    def hand(self, top: int) -> int:
-        s = self.scene
+    def png(self) -> bytes:
+        """The PNG, its bands of rows drawn only when what crosses them is new (render.layers)."""
+        return layers_png("mythic-private", WIDTH, self.height, self.items(), even_cuts(32, self.height, 32))
+
+    def items(self) -> list[Item]:
+        """The header, the hand's title and rows, the next activation's cost, the army's title
+        and each unit's card, each keyed by what it shows and where (render.layers)."""
+        s, me = self.scene, self.me
+        side = s.view.sides[me]
+        title = s.label("private_title", name=s.name(me))
+        units = army(s.view, me)
+        mates = (
+            tuple(s.name(r) for r in s.teams.get(side.team, []) if r != me) if side.team is not None else ()
+        )
+        head = (
+            "header",
+            title,
+            repr(s.seat(me)),
+            side.team,
+            mates,
+            side.faction,
+            sum(1 for u in units if not u.destroyed),
+            len(units),
+            side.pp,
+            s.locale,
+        )
+        items = [Item(0, HEADER + 1, head, on(s, roster_header, me, title))]
+        top = HEADER + GAP
         count = sum(self.groups.values())
-        draw_text(s.draw, (MARGIN, top + 8), s.label("your_hand", n=count), 26, Ink.TEXT, bold=True)
+        hand_title = ("hand", s.label("your_hand", n=count), top)
+        items.append(Item(top, top + SECTION, hand_title, lambda d, top=top: self.hand_title(d, top, count)))
         y = top + SECTION
         if not self.groups:
-            draw_text(s.draw, (MARGIN, y + 16), s.label("empty_hand"), 22, Ink.MUTED)
-            return y + ROW
-        # the cards that activate a unit now first, then in the army's order
+            items.append(
+                Item(y, y + ROW, ("empty", s.label("empty_hand"), y), lambda d, y=y: self.empty_hand(d, y))
+            )
+            y += ROW
+        for card in self.ordered():
+            unit = self.units.get(card)
+            key = (
+                "group",
+                y,
+                card,
+                self.groups[card],
+                card_status(s.view, me, unit),
+                repr(unit),
+                s.labels.get(unit.uid) if unit else None,
+                s.unit_text(unit.uid) if unit else None,
+                repr(s.seat(me)),
+                s.locale,
+            )
+            items.append(
+                Item(  # the token's badges stick out of its row (render/mythic/token.py)
+                    y - 16,
+                    y + ROW + 16,
+                    key,
+                    lambda d, card=card, y=y: self.painted(d, self.group_row, card, self.groups[card], y),
+                )
+            )
+            y += ROW
+        words = self.next_words()
+        items.append(Item(y, y + NEXT, ("next", words, y), lambda d, y=y: self.painted(d, self.next_line, y)))
+        y = self.roster_top - SECTION
+        items.append(
+            Item(y, y + SECTION, ("army", s.label("your_army"), y), lambda d, y=y: self.army_title(d, y))
+        )
+        if self.army:
+            y = self.roster_top
+            for i in range(0, len(self.army), 2):
+                row = self.army[i : i + 2]
+                height = max(card_height(s, u) for u in row)
+                for col, unit in enumerate(row):
+                    x = MARGIN + col * (CARD_W + GAP)
+                    box = (x, y, x + CARD_W, y + height)
+                    key = ("card", box, repr(unit), s.labels[unit.uid], repr(s.seat(unit.owner)), s.locale)
+                    items.append(Item(y - 8, y + height + 8, key, on(s, unit_card, unit, box)))
+                y += height + GAP
+        else:
+            text = s.label("army_unrevealed", units=", ".join(side.army or []))
+            top = self.roster_top
+            items.append(
+                Item(top, top + 50, ("unrevealed", text, top), lambda d, text=text: self.unrevealed(d, text))
+            )
+        return items
+
+    def painted(self, draw, paint, *args) -> None:
+        self.scene.draw, self.scene.image = draw, draw._image
+        paint(*args)
+
+    def hand_title(self, draw, top: int, count: int) -> None:
+        draw_text(draw, (MARGIN, top + 8), self.scene.label("your_hand", n=count), 26, Ink.TEXT, bold=True)
+
+    def empty_hand(self, draw, y: int) -> None:
+        draw_text(draw, (MARGIN, y + 16), self.scene.label("empty_hand"), 22, Ink.MUTED)
+
+    def army_title(self, draw, y: int) -> None:
+        draw_text(draw, (MARGIN, y + 8), self.scene.label("your_army"), 26, Ink.TEXT, bold=True)
+
+    def unrevealed(self, draw, text: str) -> None:
+        top = self.roster_top
+        draw_fitted(draw, (MARGIN, top, WIDTH - MARGIN, top + 50), text, 22, Ink.MUTED, min_size=16)
+
+    def ordered(self) -> list[str]:
+        """The hand's cards: those that activate a unit now first, then in the army's order."""
+        s = self.scene
         order = {u.unit: i for i, u in enumerate(self.army)}
-        cards = sorted(
+        return sorted(
             self.groups,
             key=lambda c: (
                 card_status(s.view, self.me, self.units.get(c)) != "now",
@@ -120,10 +212,6 @@ class Private:
                 c,
             ),
         )
-        for card in cards:
-            self.group_row(card, self.groups[card], y)
-            y += ROW
-        return y
 
     def group_row(self, card: str, count: int, top: int) -> None:
         s, d = self.scene, self.scene.draw
@@ -168,15 +256,22 @@ class Private:
             d, (x, top, pill_x - 12, top + ROW - 8), name, 22, Ink.TEXT, min_size=15, bold=True, anchor="lm"
         )
 
-    def next_line(self, top: int) -> None:
+    def next_words(self) -> str | None:
         """The price of the next activation, while this general chooses whom to activate."""
         s, v = self.scene, self.scene.view
         if not my_decision(v, self.me, "main"):
-            return
+            return None
         side = v.sides[self.me]
         words = s.label("next_cost", n=next_cost(v), aow=side.aow, pp=side.pp)
         if has_leader(self.army):
             words += " " + s.label("leader_pays")
+        return words
+
+    def next_line(self, top: int) -> None:
+        s = self.scene
+        words = self.next_words()
+        if words is None:
+            return
         size, lines = fit_lines(words, WIDTH - 2 * MARGIN, 20, 16, 2)
         for i, line in enumerate(lines):
             draw_text(s.draw, (MARGIN, top + 6 + i * (size + 6)), line, size, Ink.TEXT)
@@ -184,3 +279,7 @@ class Private:
 
 def private_image(view: MythicView, names: dict[str, str], locale: str) -> Image.Image:
     return Private(view, names, locale).render()
+
+
+def private_png(view: MythicView, names: dict[str, str], locale: str) -> bytes:
+    return Private(view, names, locale).png()

@@ -83,10 +83,12 @@ def test_battlelore_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
     assert common.STRIPS.hits > common.STRIPS.misses  # most bands were reused, not drawn again
 
 
-def test_mythic_battlefields_move_by_move_are_the_pixels_of_a_fresh_drawing():
+def test_mythic_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
     from engine.mythic import GAME as MYTHIC
     from render.mythic import board_png as mythic_png
+    from render.mythic import private_png as mythic_private_png
     from render.mythic.board import board_image as mythic_image
+    from render.mythic.private import private_image as mythic_private_image
     from tests.render.mythic_four_views import NAMES as FOUR_NAMES
     from tests.render.mythic_four_views import OPTIONS
 
@@ -107,4 +109,8 @@ def test_mythic_battlefields_move_by_move_are_the_pixels_of_a_fresh_drawing():
             view = MYTHIC.view(state, None)
             made = mythic_png(view, names, locale)
             assert pixels(made) == pixels(png_bytes(mythic_image(view, names, locale))), n
+            if n % 3 == 0:  # a general's private view: hand and army
+                mine = MYTHIC.view(state, roles[n % len(roles)])
+                made = mythic_private_png(mine, names, locale)
+                assert pixels(made) == pixels(png_bytes(mythic_private_image(mine, names, locale))), n
     assert common.STRIPS.hits > common.STRIPS.misses

@@ -368,6 +368,7 @@ def test_a_private_view_for_p3_holds_p3s_hand_only(moments, drawn):
         mine = GAME.view(state, "p3")
         assert mine.viewer == "p3" and all(mine.sides[r].hand is None for r in ROLES if r != "p3")
         drawn.clear()
+        render.common.STRIPS.clear()  # every band drawn again, so every word is seen
         data = private_png(mine, NAMES, "en")
         # what the picture says of the hand: one "×n" per unit, matching p3's cards
         counts = Counter(mine.sides["p3"].hand)
