@@ -228,6 +228,8 @@ def apply_fight(ctx: Ctx, cmd) -> None:
     if cmd not in fight_legal(state):
         if must_deploy(state) and not isinstance(cmd, c.Deploy | c.Pick):
             raise IllegalCommand("hop.err.must_deploy")  # l.306-307
+        if isinstance(cmd, c.Surrender) and f.kind in ("primus", "scion"):
+            raise IllegalCommand("hop.err.no_surrender", kind=T(f"hop.kind.{f.kind}"))  # l.139-140, l.154
         if isinstance(cmd, c.Deploy) and f.step == "player" and state.ask is None:
             raise deploy_refusal(state, cmd)
         if f.step == "player" and state.ask is None and not f.result:

@@ -121,3 +121,11 @@ def test_with_no_unit_in_the_arena_every_other_move_says_deploy_first():
     assert en == "You have no unit in the arena: deploy one, or surrender."
     en, _ = refusal(state, c.Move(frm="d7", to="d6"))
     assert en == "You have no unit in the arena: deploy one, or surrender."
+
+
+def test_surrender_against_a_primus_names_the_rule():
+    """seed 003 l.139-140: "vous ne pouvez pas abandonner (Surrender) un combat contre un Primus"."""
+    state = fight(["p:hero@d7", "r:kl_guard@d1"], kind="primus")
+    en, fr = refusal(state, c.Surrender())
+    assert en == "There is no surrender in a Primus fight: it is fought to the end."
+    assert fr.startswith("On n’abandonne pas un combat contre un Primus")
