@@ -13,7 +13,14 @@ import pytest
 from engine.i18n import NBSP, format_template, placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = sorted({p.parent for p in ROOT.glob("**/locales/fr.json") if ".venv" not in p.parts})
+FOLDERS = sorted(  # the catalogs, and the games' glossaries (engine/<game>/glossary, issue 25)
+    {
+        p.parent
+        for g in ("**/locales/fr.json", "engine/*/glossary/fr.json")
+        for p in ROOT.glob(g)
+        if ".venv" not in p.parts
+    }
+)
 
 # Common English words that are not also French words (no "point", "art", "score", "match",
 # "phase", "zone", "talent", "action", "message", "minutes", "or", "but", "four", "gain"...).
