@@ -66,8 +66,9 @@ class Timed:
         return command
 
 
-def one_game(args: tuple) -> tuple[float, list[float], list[float]]:
-    """(score of the tested side: 1 win, 0.5 draw, 0 loss, its decision times, searched ones)."""
+def one_game(args: tuple) -> tuple[float, list[float], list[float], int]:
+    """(score of the tested side: 1 win, 0.5 draw, 0 loss, its decision times, searched ones,
+    playouts cut short by an error in a sampled world)."""
     name, n, seed, mode, budget = args
     game, options = load(name)
     roles = game.roles(options)
@@ -87,7 +88,8 @@ def one_game(args: tuple) -> tuple[float, list[float], list[float]]:
     record = play(game, players, seed, options, max_steps=100_000)
     winners = set(record.result.winners)
     score = 1.0 if winners & ours else 0.5 if not winners and not record.result.losers else 0.0
-    return score, [t for p in timed for t in p.times], [t for p in timed for t in p.searched]
+    stumbles = sum(getattr(p.inner, "stumbles", 0) for p in timed)
+    return score, [t for p in timed for t in p.times], [t for p in timed for t in p.searched], stumbles
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -123,6 +125,7 @@ def run(name: str, mode: str, games: int, seed: int, budget: Budget, jobs: int) 
             f"  CPU/decision searched median {1000 * statistics.median(searched or [0]):.0f} ms"
             f" p99 {1000 * p99(searched):.0f} ms ({len(searched)} decisions);"
             f" all median {1000 * statistics.median(times or [0]):.1f} ms p99 {1000 * p99(times):.0f} ms"
+            f"; playouts cut short {sum(r[3] for r in results)}"
         )
     print(line + f"  [{wall:.0f} s wall]", flush=True)
 

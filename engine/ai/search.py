@@ -69,6 +69,7 @@ class SearchPlayer:
         self.budget = budget or Budget()
         self.width = width
         self.thought: Thought | None = None
+        self.stumbles = 0  # playouts cut short by an error in a sampled world (bench/ai.py counts)
 
     # -- the players the search leans on --------------------------------------------------
 
@@ -159,7 +160,11 @@ class SearchPlayer:
             player = policies.get(actor)
             if player is None:
                 player = policies[actor] = self._policy(seed + len(policies))
-            state = game.apply(state, actor, player.choose(state, actor)).state
+            try:
+                state = game.apply(state, actor, player.choose(state, actor)).state
+            except Exception:  # a sampled world the rules trip on: judged where it stands
+                self.stumbles += 1
+                break
             if ai.horizon is not None:
                 now = ai.horizon(state)
                 if now != mark:
