@@ -9,6 +9,7 @@ from bot.console import run_local
 
 TRANSCRIPT = """\
 @alice help
+@alice help battlelore
 @alice help terror
 @alice /game explain name:keen edge game:hoplomachus
 ! @alice /game explain name:xyzzy game:battlelore
@@ -40,6 +41,7 @@ async def _run(tmp_path: Path, text: str, lang: str) -> str:
 async def test_explain_and_moves_at_the_local_table_in_english(tmp_path):
     shown = await _run(tmp_path, TRANSCRIPT, "en")
     assert "/game explain name:<thing> [game:<id>] (or help <thing>)" in shown  # help says how
+    assert "[only alice] Battlelore Mythologie (battlelore): 2 players." in shown  # `help <game>`: its rules
     assert "[only alice] **Terror** · ability · Battlelore Mythologie" in shown  # no game here: every game's
     assert "[only alice] **Keen Edge** · prowess · Hoplomachus Victorum" in shown
     assert "[refused] alice: Nothing here is called “xyzzy”." in shown
