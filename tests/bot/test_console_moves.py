@@ -21,8 +21,16 @@ async def test_moves_show_their_words_and_filter_by_them(tmp_path, monkeypatch):
     out: list[str] = []
     rc = await run_local(db=str(tmp_path / "m.db"), out=tmp_path, write=out.append, render_images=False)
     assert rc == 0
-    assert "  bonus die — Bonus: a blue die\n  bonus upgrade — Bonus: upgrade a die" in out
-    assert out[out.index("  bonus die — Bonus: a blue die\n  bonus upgrade — Bonus: upgrade a die") + 1] == (
-        "  bonus die — Bonus: a blue die"
+    # the game's compound entry first ("finish the week", issue 26), then each move
+    listed = next(
+        line
+        for line in out
+        if line.endswith("\n  bonus die — Bonus: a blue die\n  bonus upgrade — Bonus: upgrade a die")
+    )
+    assert (
+        listed.startswith("  bonus upgrade; ") and " — Finish the week as the rules' player would\n" in listed
+    )
+    assert (
+        out[out.index(listed) + 1] == "  bonus die — Bonus: a blue die"
     )  # `moves blue` finds it by its words
     assert out[-1] == "No legal move for you now."

@@ -28,7 +28,7 @@ async def opened(store, game, channel: str) -> tuple[TableService, Where]:
 async def test_finish_the_week_is_offered_first_and_plays_as_one_chain(store, hoplomachus):
     service, where = await opened(store, hoplomachus, "week")
     entries = [(v, w) for v, w in await service.legal_choices(where, ALICE) if ";" in v]
-    assert entries and entries[0][1].startswith("Finish the week: ")
+    assert entries and entries[0][1] == "Finish the week as the rules' player would"
     chain = entries[0][0]
     reply = await service.play(where, ALICE, chain)
     assert not [m for m in reply.messages if m.ephemeral]  # not stopped part-way

@@ -49,7 +49,10 @@ async def test_a_whole_game_by_chains(fake, tmp_path):
             if chain.steps[0].startswith("act ") and not offered:  # /play offers whole activations
                 offered = [c["value"] for c in await table.moves_of(users[chain.role]) if ";" in c["value"]]
                 assert offered and all(v.startswith("act ") for v in offered), offered
-                assert any(c["name"].startswith("Activation") for c in await table.moves_of(users[chain.role]))
+                assert any(
+                    c["name"].startswith(("The whole activation", "Toute l"))
+                    for c in await table.moves_of(users[chain.role])
+                )
             done = await table.slash(users[chain.role], "play", move="; ".join(chain.steps))
             assert not done.ephemeral_text, (chain.steps, done.ephemeral_text)
             new = table.public()[before:]

@@ -41,7 +41,7 @@ def finish_week(state: Any, role: str) -> list[tuple[Text, str]]:
     if len(steps) < 2:
         return []  # one step is an ordinary move of the list
     chain = "; ".join(steps)
-    return [(T("hopbot.plan.week", steps=chain), chain)]
+    return [(T("hopbot.plan.week"), chain)]
 
 
 def turn(state: Any) -> Any:

@@ -45,7 +45,7 @@ def activations(state: Any, role: str) -> list[tuple[Text, str]]:
         except IllegalCommand:
             continue
         if len(steps) > 1:
-            out.append((T("mythicbot.plan.activation", steps="; ".join(steps)), "; ".join(steps)))
+            out.append((T("mythicbot.plan.activation"), "; ".join(steps)))
     return out
 
 
