@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.athena import powers
 from engine.athena.content import content
-from engine.athena.events import card_name, power_code
+from engine.athena.events import card_name, named_code, power_code
 from engine.athena.state import (
     Activate,
     ChoosePowers,
@@ -30,8 +30,10 @@ from engine.athena.state import (
     Reveal,
     State,
 )
-from engine.i18n import T, Text
+from engine.i18n import LOCALES, T, Text, render
 from engine.protocol import Role
+
+LABEL_LIMIT = 100  # Discord's cap on a choice's label
 
 
 def _codes(codes: tuple[str, ...] | None) -> str:
@@ -48,10 +50,24 @@ def _own(state: State, role: Role, slot: int) -> Text:
     return T("athena.label.card_slot", card=card_name(code), slot=slot)
 
 
+def _named_codes(kind: str, codes: tuple[str, ...] | None) -> list[Text]:
+    """`PE (Peltast)×2, AR (Archer)`: each code with its name, repeated ones counted."""
+    out = []
+    for code, n in Counter(codes or ()).items():
+        named = named_code(kind, code)
+        out.append(T("athena.label.times", item=named, n=n) if n > 1 else named)
+    return out
+
+
 def _set_up(kind: str) -> Callable[[State, Role, Any], Text]:
+    table = "power" if kind == "powers" else "card"
+
     def make(state: State, role: Role, cmd: Any) -> Text:
         if cmd.preset:
             return T(f"athena.label.{kind}.{cmd.preset}")
+        named = T(f"athena.label.{kind}.codes", codes=_named_codes(table, cmd.codes))
+        if all(len(render(named, loc)) <= LABEL_LIMIT for loc in LOCALES):
+            return named  # the names beside the codes, when they fit in a choice
         return T(f"athena.label.{kind}.codes", codes=_codes(cmd.codes))
 
     return make

@@ -164,3 +164,21 @@ def test_unknown_code_errors_list_each_code_with_its_name():
     err = error_of("deploy PE,ZZ", new_state(), "p1")
     assert "GR (King's Guard)" in render(err.text, "en") or "GR (King’s Guard)" in render(err.text, "en")
     assert "GR (Garde du Roi)" in render(err.text, "fr")
+
+
+def test_set_up_labels_show_each_code_with_its_name_when_it_fits():
+    """Issue 25: wherever a code appears its name is beside it; a list too long for a choice
+    (100 characters) keeps the bare codes, which the how-to and `/game explain` name."""
+    from engine.athena.state import ChoosePowers
+
+    state = new_state()
+    short = GAME.label(state, "p1", Deploy(codes=("PE", "AR", "AR")))
+    assert render(short, "en") == "Deploy in slot order: PE (Peltast), AR (Archer)×2"
+    assert "PE (Peltaste), AR (Archer)×2" in render(short, "fr")
+    powers = GAME.label(state, "p1", ChoosePowers(codes=("CM", "CC")))
+    assert render(powers, "en") == "Powers: CM (Commander), CC (Critical Strike)"
+    assert "CM (Commandant), CC (Coup critique)" in render(powers, "fr")
+    full = tuple("PE PE PE AR AR FA FA SP SP HO HO FE AE HE GR".split())
+    for locale in ("en", "fr"):
+        text = render(GAME.label(state, "p1", Deploy(codes=full)), locale)
+        assert len(text) <= 100 and "PE×3" in text
