@@ -17,7 +17,9 @@ earlier version (tests/store/test_migrations.py).
 Several processes on one database: games are safe by the revision compare-and-swap and the
 unique indexes; timers are claimed through row leases (`claim_timer`, migration 0007); every
 move's announcement is owed in an outbox row written in the move's own transaction
-(migration 0008, bot/store/outbox.py) until the adapter marks it delivered.
+(migration 0008, bot/store/outbox.py) until the adapter marks it delivered; a move is written
+only once the adapter says its interaction is acknowledged (`outbox.acknowledged`), and the
+interactions answered "thinking..." are kept in `thinking` (0008, their language since 0009).
 """
 
 from __future__ import annotations
