@@ -22,7 +22,30 @@ The issue-13 figures, each reproduced by one command (or one split over two proc
         python bench/battlelore_engine.py --only soak --soak 10000
       or  ... --only soak --soak 5000 --start 0;  ... --only soak --soak 5000 --start 5000
 
-Last measured (25 Nov 2026, content of commit 40f683c, a 2-core machine at load 10-13):
+Issue 24, the rules as written (28 Nov 2026, engine of commit e1391e0, one process each, a
+2-core machine at load 12-14). What changed: a flyer never crosses an enemy flyer (l.245); a
+line of sight crossing an edge at its midpoint is blocked by either hex (l.253-254: 12 of the
+54 targets at range 2-4 from a hex, all at range 4, i.e. bows); army limits rounded down
+(l.210); deployment up to Mobility + 2 rows (l.442-445, Persian light cavalry on row 5); the
+sacred-site card is a hand one card larger while the lead lasts, not a card every turn
+(l.327-328); the terrain caps the Combat value before the flank, flyer and moved-shooter dice
+(l.258-260, l.300-310). Balance, 1,000 games (--only balance --games 1000):
+Greeks 42.9% of their 667 games (45.3% of the 631 decided), Egyptians 52.8% (55.9% of 630),
+Persians 46.2% (48.8% of 631), draws 5.4%, first player 49.6% of decided games: Greeks below
+45 and Egyptians above 55 of decided games. Least winning: Peltasts 37%, Centaurs 38%,
+Odysseus 40%, Hippeis 41%, Hoplites 41%; most: Ramesses 62%, Ahmose 61%, Nubian archers 58%.
+4.6 games/s, median 32 turns; legal() median 0.04 ms, apply() median 0.18 ms.
+Hands (the same run): at 36,554 turn starts the largest hand held 9 cards, 0 above its bound
+(5, +1 while holding the sites' card, -1 while a card is lost to them, +1 per extra Command
+card played instead of a hand card since l.233 still draws, + cards drawn by Lore cards), 0
+players without a card to play; the sites' card was held at 10,493 of them. Before, an
+80-turn battle ended with hands of 37 and 1 cards.
+Soak, 3,000 games (--only soak --soak 3000 --start 0; 10,000 did not fit the session): 0
+failures, every step checked; 537/545 wins p1/p2, 1,918 draws at the 30-turn cap; 171
+commands/game, 1,774 commands/s; hands at 86,502 turn starts: largest 9, 0 above the bound,
+0 without a card.
+
+Before, last measured (25 Nov 2026, content of commit 40f683c, a 2-core machine at load 10-13):
 balance, 1,000 games (--only balance --games 500 --start 0 and --start 500, then --merge):
 Greeks 47.5% of their 667 games (49.7% of the 638 decided), Egyptians 47.8% (49.8% of 641),
 Persians 48.2% (50.6% of 635), draws 4.3%, first player 53.6% of decided games: every
