@@ -46,7 +46,8 @@ def unit_image(view: BattleloreView | None, hex_name: str, names: dict[str, str]
         return image
     card = content().units[unit.card]
     bars = list(card.bars.items())
-    height = 150 + 150 * len(bars) + 120
+    named = [*card.abil, *card.trig]  # the faces show names; the glossary has their texts
+    height = 150 + 150 * len(bars) + 120 + (36 if named else 0)
     image = Image.new("RGB", (WIDTH, height), Ink.PAPER)
     d = ImageDraw.Draw(image)
     side = side_index(view, unit.owner)
@@ -136,6 +137,9 @@ def unit_image(view: BattleloreView | None, hex_name: str, names: dict[str, str]
             draw_text(
                 d, (x0 + 12, y + 44 + j * (size + 6)), line, size, Ink.TEXT, condensed=True, anchor="lm"
             )
+    if named:  # an image has no room for the rules' texts: say where they are (issue 25)
+        where = lab("card.explain", name=_ability(named[0], locale))
+        draw_fitted(d, (20, y + 118, WIDTH - 20, y + 146), where, 17, Ink.BLUE, min_size=12, anchor="lm")
     return image
 
 
