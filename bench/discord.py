@@ -30,6 +30,27 @@ a move's command to its board image in the channel, and the CPU each move cost, 
 processes (image workers included) and fake Discord apart: on a shared machine the moves per
 second follow the share of the cores the processes get, the CPU per move much less.
 
+Figures, 2026-11-28 (issue 28), every game, 20 tables, heuristic moves (Athena: whole games of
+the initiation scenario; the others: 100 moves per table, `--max-moves 100`). The machine was
+shared by 8 engineers (load 16-21 during the runs below): moves/s follow the share of the cores
+the bot got (0.2 of a core), so the CPU per move is the figure to compare.
+
+    --game         bot / fake CPU per move   images per move          moves/s (load)
+                   (ms)                      public / private (DMs)
+    athena         17 / 2                    1.02 / 1.56              11.3 (17)
+    mythic         27 / 2   (base 29)        1.01 / 0.32               8.0 (16)
+    battlelore     19 / 2                    0.77 / 0.44              11.1 (17)
+    hoplomachus    16 / 2                    1.01 / 0.05              12.1 (18)
+    base = b9714fa (this bench's first version) run back to back at the same load; Battlelore's
+    rules changed in between (deployment), so its base is not comparable. The first baseline, at
+    load 2-8 (b9714fa, 150 moves per table): athena 95.3 moves/s at 14 ms (load 2), mythic 21.3
+    at 28 ms, battlelore 22.4 at 22 ms, hoplomachus 24.0 at 16 ms (load 7-8).
+    What changed: Battlelore's battlefield and private view and Mythic's battlefield and private
+    view drawn as layers (render/layers.py: a band of rows drawn and encoded only when what
+    crosses it is new; per move, bench/render_*.py: Battlelore board 8.5 -> 4.5 ms CPU, private
+    11.7 -> 7.4; Mythic board 11.0 -> 8.0 (2 players), 17.3 -> 7.9 (4 players)).
+    Not reached here: 50 moves/s (the machine's load), and Mythic's 25 ms per move.
+
 Figures, 2026-11-27 (issue 17), second session, a quiet 2-core machine (load 0-2), base
 (65de09d, the first session's end, in a git worktree) and new run back to back (two runs each):
 

@@ -21,10 +21,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.image_moves import interleaved, per_move  # noqa: E402
 from bench.render_athena import measure  # noqa: E402
+from bot.service.present import private_part  # noqa: E402
 from engine.harness import play  # noqa: E402
 from engine.hoplomachus import GAME  # noqa: E402
 from render.hoplomachus import board_png, private_png  # noqa: E402
+from render.hoplomachus.arena import arena_image  # noqa: E402
+from render.hoplomachus.camp import camp_image  # noqa: E402
+from render.hoplomachus.cards import event_image  # noqa: E402
+from render.hoplomachus.worldmap import map_image  # noqa: E402
 
 NAMES = {"p1": "Ariadne"}
 
@@ -55,6 +61,46 @@ def cpu(label: str, render, views: list) -> None:
     print(f"{label:<14} cpu median {statistics.median(times):6.1f} ms")
 
 
+def public_image(view, locale: str):
+    """The RGB picture `board_png` encodes for `view`."""
+    if view.fight is not None:
+        return arena_image(view, locale)
+    if view.phase == "event" and view.event:
+        return event_image(view, locale)
+    return map_image(view, locale)
+
+
+def moves(games: int, players: str, limit: int) -> None:
+    """The first `limit` moves of `games` campaigns interleaved: the public image each move
+    (the arena during fights, the map or the event card otherwise) and the camp when the
+    player's private part changed (bot/service/present.py)."""
+    runs = []
+    for seed in range(games):
+        states: list = []
+        play(
+            GAME,
+            {"p1": GAME.players[players](100 + seed)},
+            seed=100 + seed,
+            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
+        )
+        runs.append(states[:limit])
+    fights, others, camps, last = [], [], [], {}
+    for n, state in interleaved(runs):
+        locale = ("fr", "en")[n % 2]
+        view = GAME.view(state, None)
+        (fights if view.fight is not None else others).append((view, locale))
+        mine = GAME.view(state, "p1")
+        part = private_part(mine.model_dump(mode="json"), view.model_dump(mode="json"))
+        if part != last.get(n):
+            last[n] = part
+            camps.append((mine, locale))
+    print(f"{games} campaigns interleaved, {len(fights) + len(others)} moves")
+    for label, work in (("arena", fights), ("map, event", others)):
+        if work:
+            per_move(label, work, lambda v, lo: board_png(v, NAMES, lo), public_image)
+    per_move("camp", camps, lambda v, lo: private_png(v, NAMES, lo), lambda v, lo: camp_image(v, lo))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
@@ -62,7 +108,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--locale", default="fr")
     parser.add_argument("--players", default="heuristic", choices=sorted(GAME.players))
+    parser.add_argument("--moves-games", type=int, default=3, help="campaigns interleaved move by move")
+    parser.add_argument("--moves", type=int, default=400, help="moves of each of those campaigns")
     args = parser.parse_args()
+    moves(args.moves_games, args.players, args.moves)
     states = sample_states(args.games, args.players)
     fights = [GAME.view(s, None) for s in spread([s for s in states if s.fight is not None], args.views)]
     between = [s for s in states if s.fight is None]
