@@ -122,8 +122,11 @@ class Game(Protocol):
     - `orders: list[Order]` and `standing(state, role, orders: dict[str, str]) -> command
       | None`: the command the role's standing orders play now; always one of `legal()`.
     - `forced(state, role) -> command | None`: a decision with no real choice (the role's
-      only legal command), which the table plays at once for a human seat, announcing that
-      it played itself without naming it (the game's public events tell what happened).
+      only legal command, or a question whose every answer leads to the same position),
+      which the table plays at once for a human seat, announcing that it played itself
+      without naming it (the game's public events tell what happened).
+    - `forced_note(state, role, command) -> Text | None`: why that decision played itself,
+      in words on public information, said instead of the table's generic line.
     - `decision(state, role) -> Hashable`: what the role is deciding now; a player whose
       decision changed is pinged "your move" even though they never stopped being to play.
     - `describe(view) -> list[Text]`: a private view in words (`/game hand` without images).

@@ -27,7 +27,7 @@ from bot.service.context import Table
 from bot.service.errors import InternalError, log_unexpected
 from bot.service.games import MAX_SEED, GameCatalog
 from bot.service.images import Renderer
-from bot.service.present import Draft, Turn, command_label, turn_messages
+from bot.service.present import Draft, Turn, auto_announcement, turn_messages
 from bot.service.standing import load_orders
 from bot.service.timers import load_timers
 from bot.store import ActionRecord, GameRecord, GuildSettings, SeatRecord, StaleRevision, Store
@@ -421,15 +421,7 @@ class ServiceCore:
             try:
                 if standing is not None:
                     seat, command, forced = standing
-                    # a forced move is told without its label: it may name a hidden card,
-                    # and the game's own public events say what happened
-                    auto = (
-                        T("bot.auto.forced", name=seat.name)
-                        if forced
-                        else T(
-                            "bot.auto.order", name=seat.name, choice=command_label(table, seat.role, command)
-                        )
-                    )
+                    auto = auto_announcement(table, seat, command, forced)
                 else:
                     # a searching level thinks in a worker process (bot/service/thinking.py)
                     command, _expected = await ai_decide(

@@ -21,7 +21,7 @@ from bot.service.chains import (
 from bot.service.context import Table
 from bot.service.core import ServiceCore
 from bot.service.effects import command_effect, with_effect
-from bot.service.present import Draft, command_label, result_message, window_lines
+from bot.service.present import Draft, auto_announcement, result_message, window_lines
 from bot.store import SeatRecord, outbox
 from engine.errors import IllegalCommand
 from engine.i18n import T, Text, render, with_names
@@ -200,11 +200,7 @@ class PlayMixin(ServiceCore):
         if standing is None or standing[0].role != role:
             return None
         seat, command, forced = standing
-        auto = (
-            T("bot.auto.forced", name=seat.name)
-            if forced
-            else T("bot.auto.order", name=seat.name, choice=command_label(table, role, command))
-        )
+        auto = auto_announcement(table, seat, command, forced)
         return Step(role, None, command, table.game.apply(table.state, role, command), auto)
 
     @staticmethod

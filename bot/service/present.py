@@ -150,6 +150,20 @@ def command_label(table: Table, role: Role, command: Any) -> Text:
     return text if text is not None else T("bot.button.move", move=table.game.notation.format(command))
 
 
+def auto_announcement(table: Table, seat: Any, command: Any, forced: bool) -> Text:
+    """What the channel reads when a human's decision plays itself: a forced move in the game's
+    words when it gives them (optional `GAME.forced_note`: why nothing is left to choose), else
+    told without its label (it may name a hidden card: the game's public events say what
+    happened); a standing order with the choice it made."""
+    if not forced:
+        return T("bot.auto.order", name=seat.name, choice=command_label(table, seat.role, command))
+    hook = getattr(table.game, "forced_note", None)
+    why = hook(table.state, seat.role, command) if hook is not None else None
+    if why is not None:
+        return T("bot.auto.forced_why", name=seat.name, why=why)
+    return T("bot.auto.forced", name=seat.name)
+
+
 def _buttons_for(table: Table, role: Role, commands: list[Any], indices: list[int]) -> list[Button]:
     """Ids carry the notation, or the command's index in `legal()` when it is too long."""
     found = []

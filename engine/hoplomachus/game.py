@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.ai.honest import honest_players
 from engine.hoplomachus import commands as c
-from engine.hoplomachus import rules
+from engine.hoplomachus import forced, rules
 from engine.hoplomachus.ai import AI
 from engine.hoplomachus.campaign import new_campaign
 from engine.hoplomachus.commands import COMMAND
@@ -157,6 +157,14 @@ class Hoplomachus:
         if state.ask is not None:
             return ("ask", state.ask.kind, state.ask.step, state.ask.actor, tuple(state.ask.options))
         return (state.phase, state.fight.turn if state.fight else state.weeks)
+
+    def forced(self, state: State, role: Role) -> Any:
+        """A step with a single sensible choice plays itself (engine/hoplomachus/forced.py)."""
+        return forced.forced(state, role)
+
+    def forced_note(self, state: State, role: Role, command: Any) -> Text | None:
+        """Why it played itself, said in the channel (engine/hoplomachus/forced.py)."""
+        return forced.forced_note(state, role, command)
 
     def standing(self, state: State, role: Role, orders: dict[str, str]) -> Any:
         if orders.get("rivals") == "auto" and state.ask is not None and role == ROLE:

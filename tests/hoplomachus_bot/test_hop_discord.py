@@ -21,19 +21,26 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = 31
 
 
-def planned_moves() -> tuple[list[str], int]:
-    """The campaign the test plays: the random player's moves for this seed (notation), and
-    where the bot restarts: the first journey after the first fight (between two fights)."""
+def planned_moves() -> tuple[list[str], int, int]:
+    """The campaign the test plays: the random player's moves for this seed (notation), less
+    the steps the table plays itself (GAME.forced), and where the bot restarts: the first
+    journey after the first fight (between two fights), and how many moves are stored then."""
     options = GAME.Options(difficulty="fearless")
     record = play(GAME, {"p1": GAME.players["random"](SEED)}, seed=SEED, options=options)
-    moves = [GAME.notation.format(c) for _, c in record.log]
-    state, fought = GAME.setup(options, ["p1"], SEED), False
-    for index, move in enumerate(moves):
-        if fought and move.startswith("go "):
-            return moves, index
+    state, fought, moves, restart, stored = GAME.setup(options, ["p1"], SEED), False, [], None, 0
+    for played, (_, command) in enumerate(record.log):
+        auto = GAME.forced(state, "p1")
+        if auto is not None:  # it plays itself: the same position whatever was chosen
+            state = GAME.apply(state, "p1", auto).state
+            continue
+        move = GAME.notation.format(command)
+        if restart is None and fought and move.startswith("go "):
+            restart, stored = len(moves), played
         fought = fought or state.fight is not None
+        moves.append(move)
         state = GAME.apply(state, "p1", GAME.notation.parse(move, state, "p1")).state
-    raise AssertionError("the seeded campaign never travels after a fight")
+    assert restart is not None, "the seeded campaign never travels after a fight"
+    return moves, restart, stored
 
 
 def find_button(messages, move: str):
@@ -98,7 +105,7 @@ async def test_a_campaign_played_on_discord_and_resumed_after_a_restart(fake, ho
     try:
         await table.slash(ann, "game new", game="hoplomachus", difficulty="fearless", seed=SEED)
         await table.slash(ann, "game start")
-        moves, restart_at = planned_moves()
+        moves, restart_at, stored = planned_moves()
         clicks = slashes = 0
         restarted = False
         seen = 0  # DMs up to the previous move: its buttons are the current ones
@@ -113,7 +120,7 @@ async def test_a_campaign_played_on_discord_and_resumed_after_a_restart(fake, ho
                 status = await table.slash(ann, "game status")
                 resumed = status.ephemeral_text  # the same place, the same move number
                 assert "Act 1, week 1/12" in resumed and "at Pearl Steps" in resumed
-                assert f"Move {index};" in resumed
+                assert f"Move {stored};" in resumed  # the steps that played themselves count
                 watched = await table.slash(carl, "hop map")
                 assert len(pngs(watched)) == 1 and watched.public == []  # a watcher may look
                 refused = await table.slash(carl, "hop end")

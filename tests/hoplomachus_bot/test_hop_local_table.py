@@ -31,7 +31,6 @@ TRANSCRIPT = """\
 @ann /play move:reinforce
 @ann /hop auto
 @ann /hop pick hex:b2
-@ann /play move:c3
 @ann /hop auto
 @ann /hop auto
 @ann /hop pick hex:d3
