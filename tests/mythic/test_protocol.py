@@ -23,7 +23,7 @@ def test_the_game_is_hosted_through_the_protocol():
     assert isinstance(GAME, Game) and get_game("mythic") is GAME
     assert GAME.roles(Options()) == ["p1", "p2"] and (GAME.min_players, GAME.max_players) == (2, 4)
     assert GAME.roles(Options(teams=True)) == ["p1", "p2", "p3", "p4"]
-    assert set(GAME.players) == {"random", "heuristic"}
+    assert set(GAME.players) == {"random", "heuristic", "strong"}  # strong: engine/ai/search.py
     assert GAME.Options().reroll_fives == "once"
     assert GAME.Options(reroll_fives="chain").reroll_fives == "chain"
     with pytest.raises(ValidationError):
