@@ -226,10 +226,11 @@ class PlayMixin(ServiceCore):
     def _hinted(self, exc: IllegalCommand, table: Table, role: str, typed: str) -> IllegalCommand:
         """Every refused move says what was expected: the valid move closest to what was typed
         (the longest shared beginning), with its words; or whose decision the game awaits."""
-        if "examples" in exc.text.params:  # the refusal lists valid moves already
-            return exc
+        listed = exc.text.params.get("examples")
         active = table.active()
         if role not in active:
+            if listed is not None:
+                return exc
             names = table.names()
             exc.hint = T("bot.hint.waiting", names=sorted(names.get(r, r) for r in active))  # type: ignore[attr-defined]
             return exc
@@ -237,6 +238,8 @@ class PlayMixin(ServiceCore):
         if not legal:
             return exc
         moves = {table.game.notation.format(c): c for c in legal}
+        if listed is not None and _lists_a_move(listed, moves):  # the refusal lists valid moves already
+            return exc
         wanted = typed.strip().lower()
 
         def shared(move: str) -> int:  # how much of what was typed the move keeps
@@ -403,3 +406,11 @@ class PlayMixin(ServiceCore):
             return draft
 
         return await self._run(where, "resign", attempt)
+
+
+def _lists_a_move(listed: object, moves: dict[str, object]) -> bool:
+    """Whether a refusal's `examples` name a move legal now: a game's fixed notation samples
+    ("go klb, fight, …" in the middle of a fight) do not say what fits now (issue 25)."""
+    items = listed if isinstance(listed, list | tuple) else str(listed).split(",")
+    legal = {m.lower() for m in moves}
+    return any(str(item).strip().lower() in legal for item in items)
