@@ -8,6 +8,26 @@ p99, over searched decisions and over all), and `heuristic` against `random` for
 
 `--budget` is CPU seconds (`2s`, `0.5s`) or iterations (`64i`). Times are CPU times
 (time.process_time) of the process playing the game. Every game is seeded.
+
+Figures of 2026-11-28, on the shared 2-core machine under load (load average 12-20), seeds
+from 1, the strong side alternating seats (in teams, p1+p3 then p2+p4). A searched decision
+is one the game searches (engine/*/ai.py `searching`); the others are the heuristic's.
+  --game athena --games 12 --budget 16i --reference 20
+    strong 12/12 = 100% (95% 76-100%), searched CPU median 110 ms, p99 192 ms;
+    heuristic vs random 18/20 = 90% (70-97%)
+  --game athena --games 6 --budget 0.5s --reference 0 --jobs 2   (a quarter of the default)
+    strong 6/6 = 100% (95% 61-100%), searched CPU median 505 ms, p99 515 ms
+  --game mythic --games 8 --budget 16i --reference 20
+    strong 7/8 = 88% (95% 53-98%), searched CPU median 195 ms, p99 499 ms;
+    heuristic vs random 20/20 = 100% (84-100%)
+  --game battlelore --games 4 --budget 8i --reference 10 --jobs 2
+    strong 3/4 = 75% (95% 30-95%), searched CPU median 266 ms, p99 725 ms;
+    heuristic vs random 10/10 = 100% (72-100%)
+  --game mythic_teams --games 2 --budget 8i --reference 6 --jobs 2
+    strong 1/2 = 50% (95% 9-91%), searched CPU median 101 ms, p99 290 ms;
+    heuristic vs random 6/6 = 100% (61-100%)
+Not run yet: 200 games at the default 2 s (a game holds 70-100 searched decisions per side:
+hours of CPU per game type), so the intervals above are wide.
 """
 
 from __future__ import annotations
