@@ -1,9 +1,12 @@
 """Steps with a single sensible choice play themselves (issue 26; `GAME.forced`, engine/protocol.py).
 
-Two kinds, and only these: the rules leave one legal command (a dead-end road, l.21-30; the
+Three kinds, and only these: the rules leave one legal command (a dead-end road, l.21-30; the
 last Opportunity card drawn, l.67-70; the only rival who can be the Tribune, l.121-123; every
-event watched once the Act's 12 weeks are spent, l.65-66; the last Prowess or Bane), or a
-question of the rivals' or the arena's turn whose every answer leaves the same campaign.
+event watched once the Act's 12 weeks are spent, l.65-66; the last Prowess or Bane); a
+question of the rivals' or the arena's turn whose every answer leaves the same campaign; or a
+fight turn with nothing left to do but end it (`end` or `auto`, which then do the same), as
+against a Primus or the Scion, where surrender is not allowed (l.139-140, l.154). Where you
+may surrender (l.186-188) the turn is never ended for you: that is a choice.
 
 003 gives the player the order the rivals move, use abilities and engage in (l.337, l.369,
 l.374, l.381: "dans l'ordre de votre choix"), a rival's target among tied ones (l.384) and a
@@ -21,6 +24,8 @@ from engine.hoplomachus import rules
 from engine.hoplomachus.state import ROLE, State
 from engine.i18n import T, Text
 
+PASSING = {"end", "auto"}  # a turn with nothing left to do, surrender not allowed
+
 
 def forced(state: State, role: str) -> Any:
     """The command that plays itself now for the player, or None (a real choice)."""
@@ -31,6 +36,8 @@ def forced(state: State, role: str) -> Any:
         return legal[0]
     if state.ask is not None and len(legal) > 1 and _all_alike(state, role, legal):
         return legal[0]
+    if state.ask is None and {c.kind for c in legal} == PASSING and _all_alike(state, role, legal):
+        return legal[0]  # `end`: nothing left to do, so `auto` would do the same
     return None
 
 
@@ -64,6 +71,8 @@ def forced_note(state: State, role: str, command: Any) -> Text | None:
         return T("hop.forced.road", place=T(f"hop.loc.{command.to}"))
     if state.phase == "event":
         return T("hop.forced.spectate")
+    if state.phase == "fight":
+        return T("hop.forced.pass")
     if state.phase in ("keep", "tribune", "prowess", "banes", "reward"):
         return T(f"hop.forced.{state.phase}")
     return T("hop.forced.only")
