@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.protocol import Player, Role
@@ -45,7 +45,6 @@ class GameAI:
     horizon: Callable[[Any], Any] | None = None
     depth: int = 2
     playout: str = "heuristic"
-    extras: dict[str, Any] = field(default_factory=dict)
 
 
 def sample_rng_seed(rng: random.Random) -> int:
