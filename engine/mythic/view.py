@@ -9,6 +9,8 @@ Everything a renderer needs is here: it never reads the state or the content its
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from pydantic import BaseModel
 
 from engine.i18n import T, Text
@@ -176,12 +178,49 @@ class MythicView(BaseModel):
     setup: SetupView | None = None  # only during the set-up (battlefield, zones, deploy)
 
 
+M = TypeVar("M", bound=BaseModel)
+_new = object.__new__
+_set = object.__setattr__
+
+
+_LAYOUTS: dict[type, tuple[tuple[str, ...], set[str]]] = {}
+
+
+def _make(cls: type[M], **values: Any) -> M:
+    """`cls(**values)` without validating again: views are built for every state and role (the
+    bot compares them after each move), from values the engine already guarantees, each of its
+    field's declared type (lists, plain str and int, the content's own `Names`/`Text` models),
+    which validation would only copy. A field not given takes its default, as in `cls(...)`;
+    the model equals, dumps and pickles as the validated one (tests/mythic/test_view_construct.py
+    proves it over many states). As engine/athena's `state.unvalidated`: models given every
+    field share one fields set (pydantic only ever adds a field name to it, on assignment)."""
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = _LAYOUTS[cls] = (tuple(cls.model_fields), set(cls.model_fields))
+    names, every = layout
+    if tuple(values) == names:
+        fields_set = every
+    else:  # given out of order, or a field left to its default
+        fields_set = set(values)
+        fields = cls.model_fields
+        values = {
+            n: values[n] if n in values else fields[n].get_default(call_default_factory=True) for n in names
+        }
+    model = _new(cls)
+    _set(model, "__dict__", values)
+    _set(model, "__pydantic_fields_set__", fields_set)
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
 def _stats(state: State, unit: Unit) -> StatsView | None:
     if unit.vit <= 0:
         return None
     line = current_card(state, unit)
     talents = content().talents
-    return StatsView(
+    return _make(
+        StatsView,
         move_attack=line.move[0],
         move=line.move[1],
         cc=line.cc,
@@ -190,7 +229,8 @@ def _stats(state: State, unit: Unit) -> StatsView | None:
         defense=line.defense,
         plus=sorted(line.plus),
         talents=[
-            TalentView(id=t, name=talents[t].name, cost=u.cost, dice=u.dice) for t, u in line.talents.items()
+            _make(TalentView, id=t, name=talents[t].name, cost=u.cost, dice=u.dice)
+            for t, u in line.talents.items()
         ],
     )
 
@@ -198,7 +238,8 @@ def _stats(state: State, unit: Unit) -> StatsView | None:
 def _unit(state: State, unit: Unit) -> UnitView:
     d = udef(unit)
     turn = state.turn
-    return UnitView(
+    return _make(
+        UnitView,
         uid=unit.uid,
         owner=unit.owner,
         unit=unit.card,
@@ -225,17 +266,19 @@ def _roll(roll: dice.Roll | None) -> list[RollView]:
     if roll is None:
         return []
     return [
-        RollView(
+        _make(
+            RollView,
             role=roll.role,
             unit=roll.unit,
             kind=roll.kind,
             difficulty=roll.difficulty,
+            dice=[
+                _make(DieView, faces=list(d.faces), total=d.total, status=d.status, bonus=d.bonus)
+                for d in roll.dice
+            ],
             successes=roll.successes,
             done=roll.done,
             rounds=roll.rounds,
-            dice=[
-                DieView(faces=list(d.faces), total=d.total, status=d.status, bonus=d.bonus) for d in roll.dice
-            ],
         )
     ]
 
@@ -243,7 +286,8 @@ def _roll(roll: dice.Roll | None) -> list[RollView]:
 def _attack(record: AttackRecord | None) -> AttackView | None:
     if record is None:
         return None
-    return AttackView(
+    return _make(
+        AttackView,
         attacker=record.attacker,
         target=record.target,
         kind=record.kind,
@@ -257,7 +301,8 @@ def _attack(record: AttackRecord | None) -> AttackView | None:
 def _side(state: State, role: Role, viewer: Role | None) -> SideView:
     side = state.sides[role]
     revealed = all(s.recruited for s in state.sides.values())
-    return SideView(
+    return _make(
+        SideView,
         role=role,
         faction=side.faction if revealed or viewer == role else None,
         recruited=side.recruited,
@@ -281,7 +326,8 @@ def build_view(state: State, viewer: Role | None) -> MythicView:
     top = state.top
     current = None
     if c is not None:
-        current = AttackView(
+        current = _make(
+            AttackView,
             attacker=c.strike.attacker,
             target=c.strike.target,
             kind=c.strike.kind,
@@ -291,7 +337,8 @@ def build_view(state: State, viewer: Role | None) -> MythicView:
             evaded=False,
         )
     act = state.activation
-    return MythicView(
+    return _make(
+        MythicView,
         viewer=viewer,
         phase=state.phase,
         reroll_fives=state.options.reroll_fives,
@@ -300,10 +347,11 @@ def build_view(state: State, viewer: Role | None) -> MythicView:
         turn=state.turn.number if state.turn else 0,
         current=state.turn.current if state.turn else None,
         first=state.first,
-        first_rolls=state.first_rolls,
+        first_rolls=[list(r) for r in state.first_rolls],
         board=None
         if board is None
-        else BoardView(
+        else _make(
+            BoardView,
             width=board.width,
             height=board.height,
             files=LETTERS[: board.width],
@@ -315,7 +363,8 @@ def build_view(state: State, viewer: Role | None) -> MythicView:
         activations=list(state.turn.activated) if state.turn else [],
         activation=None
         if act is None
-        else ActivationView(
+        else _make(
+            ActivationView,
             unit=act.uid,
             moved=act.moved,
             attacked=act.attacked,
@@ -328,13 +377,14 @@ def build_view(state: State, viewer: Role | None) -> MythicView:
         last_attack=_attack(state.last_attack),
         decision=None
         if top is None or state.winners is not None
-        else DecisionView(
+        else _make(
+            DecisionView,
             kind=top.kind,
             roles=list(top.roles) if top.roles else [top.role],
             tag=top.tag,
             prompt=T(f"mythic.prompt.{top.kind}"),
         ),
-        winners=state.winners,
+        winners=None if state.winners is None else list(state.winners),
         setup=_setup(state),
     )
 
@@ -348,7 +398,8 @@ def _setup(state: State) -> SetupView | None:
                 continue
             board = assemble(content(), list(field), columns=size // 2)
             fields.append(
-                FieldView(
+                _make(
+                    FieldView,
                     id=field_id,
                     name=battlefield_name(field_id),
                     tiles=list(board.tiles),
@@ -357,9 +408,9 @@ def _setup(state: State) -> SetupView | None:
                     terrain=[TERRAINS[ch] for ch in board.terrain],
                 )
             )
-        return SetupView(battlefields=fields)
+        return _make(SetupView, battlefields=fields)
     board = state.board
     if board is None or state.phase not in ("zones", "deploy"):
         return None
     edges = EDGES if state.phase == "zones" else sorted(set(state.zones.values()))
-    return SetupView(zones={e: [name(board, sq) for sq in zone(board, e)] for e in edges})
+    return _make(SetupView, zones={e: [name(board, sq) for sq in zone(board, e)] for e in edges})
