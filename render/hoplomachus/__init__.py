@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.hoplomachus.view import HopView
 from render.common import png_bytes
-from render.hoplomachus.arena import arena_image
+from render.hoplomachus.arena import arena_png as _arena_png
 from render.hoplomachus.camp import camp_image
 from render.hoplomachus.cards import event_image
 from render.hoplomachus.worldmap import map_image
@@ -19,7 +19,7 @@ def board_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes
     """The arena while a fight is on; the event card with its choices while it is being
     decided (face up, seed 003 l.31-40); otherwise the world map."""
     if view.fight is not None:
-        return png_bytes(arena_image(view, locale))
+        return _arena_png(view, locale)
     if view.phase == "event" and view.event:
         return png_bytes(event_image(view, locale))
     return png_bytes(map_image(view, locale))
@@ -39,7 +39,7 @@ def camp_png(view: HopView, role: str, names: dict[str, str], locale: str = "en"
 
 
 def arena_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(arena_image(view, locale) if view.fight is not None else map_image(view, locale))
+    return _arena_png(view, locale) if view.fight is not None else png_bytes(map_image(view, locale))
 
 
 def event_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:

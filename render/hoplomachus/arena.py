@@ -5,7 +5,8 @@ hazards) with every unit: its side (shape and colour), health, dice, dazed state
 Tribune, the flag or its carrier, and the hexes a pending question is about. Right, the
 fight in words: the kind, turn and step, the rivals' priorities in order (l.339-353), the
 rival camp still to come (top first), your camp, the fallen and every unit with its hex.
-Only public fields of the view are drawn.
+Only public fields of the view are drawn. The image is a list of items (render/layers.py):
+a move redraws and encodes only the bands of rows whose items changed.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from engine.hoplomachus.content import content
 from engine.hoplomachus.view import FightView, HopView, UnitView
 from render.common import Ink, dashed_box, draw_fitted, draw_text, text_width, wrap
 from render.hoplomachus import kit
-from render.hoplomachus.arrows import draw_arrows
+from render.hoplomachus.arrows import arrow_parts
 from render.hoplomachus.words import label, name, skill, step_name, unit
+from render.layers import Item, bands, even_cuts, layers_image, layers_png
 
 WIDTH = 1100
 R = 44  # hex radius (centre to corner)
@@ -223,21 +225,31 @@ def unit_row(u: UnitView, locale: str) -> str:
     )
 
 
-def side_panel(draw: ImageDraw.ImageDraw, view: HopView, locale: str, height: int) -> None:
+def panel_items(view: HopView, locale: str, height: int) -> list[Item]:
+    """The fight in words, right of the arena, as items (render.layers): each line and each
+    titled panel keyed by what it shows and where, so a changed line redraws its rows only."""
     f = view.fight
     x, w = PANEL_X, WIDTH - PANEL_X - 16
     y = BOARD_Y - 50
     who = {"rival": "turn.rival", "player": "turn.player", "arena": "turn.arena", "over": "turn.over"}[f.step]
-    draw_fitted(draw, (x, y, x + w, y + 26), label(who, locale), 20, Ink.TEXT, 12, True, anchor="lm")
+    text = label(who, locale)
+    items = [
+        Item(
+            y - 2,
+            y + 28,
+            ("turn", text, y),
+            lambda d, y=y: draw_fitted(d, (x, y, x + w, y + 26), text, 20, Ink.TEXT, 12, True, anchor="lm"),
+        )
+    ]
     y += 30
     if f.kind in ("ctf", "koth"):
-        y = kit.lines(draw, x, y, w, [label(f"score.{f.kind}", locale, score=f.score)], 16)
+        y = _lines(items, x, y, w, [label(f"score.{f.kind}", locale, score=f.score)], 16)
     if f.result:
-        y = kit.lines(draw, x, y, w, [label(f"fight.{f.result}", locale)], 18, kit.VERMILION)
+        y = _lines(items, x, y, w, [label(f"fight.{f.result}", locale)], 18, kit.VERMILION)
     y += 6
     rows = priority_rows(f, locale)
-    top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(rows)), label("priority.title", locale))
-    kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+    top = _panel(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("priority.title", locale))
+    _lines(items, x + 12, top, w - 24, rows, 15, step=22)
     y += 48 + 22 * len(rows)
     if f.rival_camp:
         rows = [
@@ -245,26 +257,51 @@ def side_panel(draw: ImageDraw.ImageDraw, view: HopView, locale: str, height: in
             for i, u in enumerate(f.rival_camp)
         ]
         rows = rows[:6]
-        top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(rows)), label("rival_camp", locale))
-        kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+        top = _panel(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("rival_camp", locale))
+        _lines(items, x + 12, top, w - 24, rows, 15, step=22)
         y += 48 + 22 * len(rows)
     mine = [unit(u, locale) if u != "hero" else unit(view.hero, locale) for u in f.player_camp]
     slots = label("slots", locale, slots=f.slots, hero=label("yes" if f.hero_slot else "no", locale))
     rows = [", ".join(mine) if mine else "–", slots]
-    top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(rows)), label("your_camp", locale))
-    kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+    top = _panel(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("your_camp", locale))
+    _lines(items, x + 12, top, w - 24, rows, 15, step=22)
     y += 48 + 22 * len(rows)
     if f.fallen:
         rows = [", ".join(unit(u, locale) for u in f.fallen)]
-        top = kit.panel(draw, (x, y, x + w, y + 62), label("fallen", locale))
-        kit.lines(draw, x + 12, top, w - 24, rows, 15, step=22)
+        top = _panel(items, (x, y, x + w, y + 62), label("fallen", locale))
+        _lines(items, x + 12, top, w - 24, rows, 15, step=22)
         y += 70
     rows = [unit_row(u, locale) for u in f.units]
     room = max(0, (height - 16 - y - 40) // 22)
     if rows and room:
         shown = rows[:room]
-        top = kit.panel(draw, (x, y, x + w, y + 40 + 22 * len(shown)), label("in_arena", locale))
-        kit.lines(draw, x + 12, top, w - 24, shown, 14, step=22)
+        top = _panel(items, (x, y, x + w, y + 40 + 22 * len(shown)), label("in_arena", locale))
+        _lines(items, x + 12, top, w - 24, shown, 14, step=22)
+    return items
+
+
+def _panel(items: list[Item], box: tuple[int, int, int, int], title: str) -> int:
+    """`kit.panel` as an item; returns the y where its content starts."""
+    items.append(Item(box[1], box[3] + 1, ("panel", box, title), lambda d: kit.panel(d, box, title)))
+    return box[1] + 32
+
+
+def _lines(
+    items: list[Item], x: int, y: int, width: int, rows: list[str], size: int, colour=Ink.TEXT, step: int = 0
+) -> int:
+    """`kit.lines` as one item per row; returns the y after the last."""
+    step = step or size + 6
+    for row in rows:
+        items.append(
+            Item(
+                y - 2,
+                y + step + 2,
+                ("row", x, y, width, row, size, colour, step),
+                lambda d, y=y, row=row: kit.lines(d, x, y, width, [row], size, colour, step),
+            )
+        )
+        y += step
+    return y
 
 
 def question_line(view: HopView, locale: str) -> str | None:
@@ -315,34 +352,99 @@ def ground(rows: tuple[str, ...], locale: str, height: int) -> Image.Image:
     return image
 
 
-def arena_image(view: HopView, locale: str) -> Image.Image:
+BOARD_BOTTOM = BOARD_Y + int(1.5 * R * (SIZE - 1) + 2 * R)
+HEIGHT = max(BOARD_BOTTOM + 76, 700)
+
+
+@lru_cache(maxsize=32)
+def ground_slices(rows: tuple[str, ...], locale: str) -> tuple[tuple[int, int, Image.Image], ...]:
+    """The ground cut into the image's bands: (top, bottom, its rows), pasted band by band."""
+    image = ground(rows, locale, HEIGHT)
+    return tuple((top, bottom, image.crop((0, top, WIDTH, bottom))) for top, bottom in bands(HEIGHT, CUTS))
+
+
+CUTS = [kit.HEADER_H + 1, *even_cuts(kit.HEADER_H + 33, HEIGHT, 32)]
+
+
+def arena_items(view: HopView, locale: str) -> list[Item]:
+    """Everything the arena draws, in order, each with the rows it may touch and a key naming
+    everything its pixels depend on (render.layers): the ground band by band, the header,
+    the step's line, the flag, each unit, each arrow and badge, the question's hexes, the
+    side panel's lines and panels, the fight's end frame."""
     f = view.fight
-    board_bottom = BOARD_Y + int(1.5 * R * (SIZE - 1) + 2 * R)
-    height = max(board_bottom + 76, 700)
-    image = ground(tuple(f.map), locale, height).copy()
-    draw = ImageDraw.Draw(image)
+    rows = tuple(f.map)
+    items = [
+        Item(
+            top,
+            bottom,
+            ("ground", rows, locale, top),
+            lambda d, top=top, part=part: d._image.paste(part, (0, top)),
+        )
+        for top, bottom, part in ground_slices(rows, locale)
+    ]
     title, sub = header_lines(view, locale)
-    kit.header(draw, WIDTH, title, sub)
+    items.append(
+        Item(0, kit.HEADER_H + 1, ("header", title, sub), lambda d: kit.header(d, WIDTH, title, sub))
+    )
     ask = question_line(view, locale)
     line = ask or label(f"step.{f.step}.line", locale)
-    draw_fitted(
-        draw,
-        (24, kit.HEADER_H + 8, PANEL_X - 20, BOARD_Y - 12),
-        line,
-        18,
-        Ink.TEXT if not ask else kit.VERMILION,
-        12,
-        bool(ask),
-        anchor="lm",
+    ink = Ink.TEXT if not ask else kit.VERMILION
+    items.append(
+        Item(
+            kit.HEADER_H + 2,
+            BOARD_Y - 6,
+            ("step", line, bool(ask)),
+            lambda d: draw_fitted(
+                d,
+                (24, kit.HEADER_H + 8, PANEL_X - 20, BOARD_Y - 12),
+                line,
+                18,
+                ink,
+                12,
+                bool(ask),
+                anchor="lm",
+            ),
+        )
     )
     if f.flag:
-        draw_flag(draw, f.flag)
+        cy = centre(f.flag)[1]
+        items.append(Item(cy - 26, cy + 25, ("flag", f.flag), lambda d: draw_flag(d, f.flag)))
     for u in f.units:
         if u.hex:
-            draw_unit(draw, u, locale, f.carrier == u.hex)
-    draw_arrows(draw, f, centre)
-    draw_question(draw, f)
-    side_panel(draw, view, locale, height)
+            carrier = f.carrier == u.hex
+            key = (
+                "unit", u.hex, u.unit, u.side, u.fid, u.dazed, u.hp, u.health, tuple(u.dice), u.tribune,
+                carrier, locale,
+            )  # fmt: skip
+            cy = centre(u.hex)[1]
+            items.append(
+                Item(cy - 44, cy + 30, key, lambda d, u=u, carrier=carrier: draw_unit(d, u, locale, carrier))
+            )
+    items += [Item(*part) for part in arrow_parts(f, centre)]
+    for i, h in enumerate((f.ask or {}).get("options", [])):
+        cy = centre(h)[1]
+        items.append(Item(cy - R, cy + R + 4, ("option", h, i), lambda d, h=h, i=i: _option(d, h, i)))
+    items += panel_items(view, locale, HEIGHT)
     if f.result:
-        dashed_box(draw, (BOARD_X, BOARD_Y, int(BOARD_X + HW * 7.5), board_bottom), kit.VERMILION)
-    return image
+        box = (BOARD_X, BOARD_Y, int(BOARD_X + HW * 7.5), BOARD_BOTTOM)
+        items.append(
+            Item(BOARD_Y - 2, BOARD_BOTTOM + 2, ("end",), lambda d: dashed_box(d, box, kit.VERMILION))
+        )
+    return items
+
+
+def _option(draw: ImageDraw.ImageDraw, hexname: str, i: int) -> None:
+    """One hex a pending question is about, numbered as the buttons list it (`draw_question`)."""
+    cx, cy = centre(hexname)
+    draw.polygon(corners(cx, cy, R - 2), outline=Ink.GOLD, width=5)
+    kit.badge(draw, (cx, cy + R - 7), str(i + 1), Ink.GOLD, Ink.TEXT)  # below the token
+
+
+def arena_image(view: HopView, locale: str) -> Image.Image:
+    """The arena drawn afresh on one canvas (what `arena_png` encodes)."""
+    return layers_image(WIDTH, HEIGHT, arena_items(view, locale))
+
+
+def arena_png(view: HopView, locale: str) -> bytes:
+    """The arena's PNG, its bands drawn and encoded only when what crosses them is new."""
+    return layers_png("hop-arena", WIDTH, HEIGHT, arena_items(view, locale), CUTS)

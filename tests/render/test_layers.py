@@ -1,9 +1,10 @@
 """Images drawn as layers (render/layers.py): a band of rows is drawn and encoded only when the
 items crossing it are new, and the PNG is always the very pixels of drawing every item afresh.
 
-Battlelore Mythologie's battlefield and private views go through it: played move by move, with
-the caches warm as in an image worker, each PNG decodes to the pixels of the same picture drawn
-on a fresh canvas and encoded whole (the path these images took before, same code)."""
+Battlelore Mythologie's battlefield and private views, Mythic Battles' and Hoplomachus
+Victorum's images go through it: played move by move, with the caches warm as in an image
+worker, each PNG decodes to the pixels of the same picture drawn on a fresh canvas and encoded
+whole (the path these images took before, same code)."""
 
 from __future__ import annotations
 
@@ -114,3 +115,35 @@ def test_mythic_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
                 made = mythic_private_png(mine, names, locale)
                 assert pixels(made) == pixels(png_bytes(mythic_private_image(mine, names, locale))), n
     assert common.STRIPS.hits > common.STRIPS.misses
+
+
+def test_hoplomachus_arena_move_by_move_is_the_pixels_of_a_fresh_drawing():
+    """Hoplomachus Victorum's arena through render.layers: two campaigns interleaved, en and fr,
+    each arena PNG made with warm caches decodes to the arena drawn afresh on one canvas."""
+    from engine.hoplomachus import GAME as HOPLOMACHUS
+    from render.hoplomachus import board_png as hop_png
+    from render.hoplomachus.arena import arena_image
+
+    runs: list[list] = []
+    for seed in (7, 8):
+        states: list = []
+        play(
+            HOPLOMACHUS,
+            {"p1": HOPLOMACHUS.players["heuristic"](seed)},
+            seed=seed,
+            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
+        )
+        runs.append([s for s in states if s.fight is not None][:70])
+    common.STRIPS.clear()
+    checked = 0
+    for i in range(max(len(r) for r in runs)):
+        for n, states in enumerate(runs):
+            if i < len(states):
+                view = HOPLOMACHUS.view(states[i], None)
+                locale = ("en", "fr")[(i + n) % 2]
+                made = hop_png(view, {}, locale)
+                assert pixels(made) == pixels(png_bytes(arena_image(view, locale))), (n, i)
+                checked += 1
+    assert checked > 100
+    # a move changes units, arrows and the list of units: about a third of the bands are reused
+    assert common.STRIPS.hits * 2 > common.STRIPS.misses
