@@ -17,6 +17,8 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
     heuristic vs random 18/20 = 90% (70-97%)
   --game athena --games 6 --budget 0.5s --reference 0 --jobs 2   (a quarter of the default)
     strong 6/6 = 100% (95% 61-100%), searched CPU median 505 ms, p99 515 ms
+  --game mythic --games 4 --budget 0.5s --reference 0 --jobs 2   (a quarter of the default)
+    strong 3/4 = 75% (95% 30-95%), searched CPU median 507 ms, p99 533 ms
   --game mythic --games 8 --budget 16i --reference 20
     strong 7/8 = 88% (95% 53-98%), searched CPU median 195 ms, p99 499 ms;
     heuristic vs random 20/20 = 100% (84-100%)
