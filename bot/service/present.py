@@ -278,7 +278,9 @@ def private_messages(draft: Draft, table: Table, turn: Turn, *, images: bool) ->
                 if asked and not still
                 else [T("bot.private.waiting") if still else T("bot.private.choose")]
             )
-            lines += [] if still else [with_names(e, table.names()) for e in choice_effects(table, seat.role)]
+            # what each button does, also when still waiting: a window opened by the player's
+            # own roll ("Use Smite") is new to them though their turn did not just begin
+            lines += [with_names(e, table.names()) for e in choice_effects(table, seat.role)]
         message = draft.add(Message(lines=lines, to_user=seat.user_id, buttons=buttons, locale=seat.locale))
         if changed and images:
             view = table.view(seat.role)

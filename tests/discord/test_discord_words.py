@@ -1,7 +1,8 @@
 """The independent black-box check of issue 25: one short whole game of each game through the
-fake Discord, once by a player whose Discord speaks English and once French, and every word
-the fake Discord received is read: channel messages (also what an edit replaced), ephemeral
-replies, follow-ups, DMs, embeds, button and menu labels, and every autocomplete choice.
+fake Discord, once by a player whose Discord speaks English and once French (whose server
+speaks French too), and every word the fake Discord received is read: channel messages (also
+what an edit replaced), ephemeral replies, follow-ups, DMs, embeds, button and menu labels,
+and every autocomplete choice. A Battlelore button that uses an ability comes with its text.
 
 It fails on a raw catalog key (a dotted token like `bl.card.zz` whose head is a catalog's
 namespace), an unfilled `{placeholder}`, and a refusal without a reason: each deliberately
@@ -59,6 +60,7 @@ class Heard:
 
     def __init__(self, fake: Any) -> None:
         self.texts: list[tuple[str, str]] = []  # (where, text)
+        self.with_buttons: list[tuple[str, list[str]]] = []  # (content, button labels)
         self._fake = fake
         self._message_from, self._apply_edit = fake._message_from, fake._apply_edit
         self._autocomplete = fake.autocomplete
@@ -80,6 +82,11 @@ class Heard:
                 self.texts.append((f"{where} embed", f"{field.get('name', '')} {field.get('value', '')}"))
             if (embed.get("footer") or {}).get("text"):
                 self.texts.append((f"{where} embed", embed["footer"]["text"]))
+        labels = [
+            i.get("label", "") for row in payload.get("components") or [] for i in row.get("components", [])
+        ]
+        if labels:
+            self.with_buttons.append((payload.get("content") or "", labels))
         for row in payload.get("components") or []:
             for item in row.get("components", []):
                 if item.get("label"):
@@ -101,6 +108,17 @@ class Heard:
         choices = await self._autocomplete(user, channel, path, focused, **values)
         self.texts.extend((f"autocomplete /{path} {focused}", c["name"]) for c in choices)
         return choices
+
+    def unexplained_buttons(self, use: str) -> list[str]:
+        """Buttons that use an ability ("Use Smite") in a message that does not say what it
+        does ("• Use Smite: +1 damage if at least one hit"): a button keeps its short words,
+        the message carrying it gives the text (issue 25)."""
+        return [
+            f"{label!r} in {content!r}"
+            for content, labels in self.with_buttons
+            for label in labels
+            if label.startswith(use) and f"• {label}" not in content
+        ]
 
     def problems(self) -> list[str]:
         heads = _namespaces()
@@ -147,11 +165,13 @@ async def play_short_game(fake: Any, tmp_path: Any, game_id: str, locale: str) -
     options, seed, bots, most = SHORT[game_id]
     guild = fake.world.add_guild(f"Words {game_id} {locale}")
     table = Table(fake, fake.world.add_channel(guild, f"{game_id}-{locale}"))
-    user = fake.world.add_user(f"Zoé{locale}", locale="fr" if locale == "fr" else "en-US")
+    user = fake.world.add_user(f"Zoé{locale}", locale="fr" if locale == "fr" else "en-US", manager=True)
     heard = Heard(fake)
     refusals: list[str] = []
     process = await start_process(fake, tmp_path / f"{game_id}-{locale}.db")
     try:
+        if locale == "fr":  # the channel speaks the server's language: French too
+            await table.slash(user, "game settings", language="fr")
         await table.slash(user, "game new", game=game_id, seed=seed, options=options)
         await table.slash(user, "game rules")
         for _ in range(bots):
@@ -194,8 +214,12 @@ async def play_short_game(fake: Any, tmp_path: Any, game_id: str, locale: str) -
 async def test_every_word_of_a_short_game_reads_as_words(fake, tmp_path, game_id, locale):
     heard, refusals = await play_short_game(fake, tmp_path, game_id, locale)
     assert len(heard.texts) > 50, "the game really spoke"
-    if locale == "fr":  # the player's Discord locale is the table's language
-        assert any(" la " in text or " le " in text for _, text in heard.texts)
+    if locale == "fr":  # the player's Discord locale, and the server's language for the channel
+        public = [text for where, text in heard.texts if where in ("channel", "edit")]
+        assert sum(" la " in text or " le " in text for text in public) > 10
     problems = heard.problems()
     assert not problems, "\n".join(problems[:15])
     assert not refusals, "\n".join(refusals)
+    if game_id == "battlelore":
+        unexplained = heard.unexplained_buttons("Use " if locale == "en" else "Utiliser ")
+        assert not unexplained, unexplained[:5]
