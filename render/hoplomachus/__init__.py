@@ -10,7 +10,7 @@ from render.common import png_bytes
 from render.hoplomachus.arena import arena_png as _arena_png
 from render.hoplomachus.camp import camp_image
 from render.hoplomachus.cards import event_image
-from render.hoplomachus.worldmap import map_image
+from render.hoplomachus.worldmap import map_png as _map_png
 
 __all__ = ["IMAGES", "board_png", "private_png"]
 
@@ -22,7 +22,7 @@ def board_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes
         return _arena_png(view, locale)
     if view.phase == "event" and view.event:
         return png_bytes(event_image(view, locale))
-    return png_bytes(map_image(view, locale))
+    return _map_png(view, locale)
 
 
 def private_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes:
@@ -31,7 +31,7 @@ def private_png(view: HopView, names: dict[str, str], locale: str = "en") -> byt
 
 
 def map_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(map_image(view, locale))
+    return _map_png(view, locale)
 
 
 def camp_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
@@ -39,7 +39,7 @@ def camp_png(view: HopView, role: str, names: dict[str, str], locale: str = "en"
 
 
 def arena_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
-    return _arena_png(view, locale) if view.fight is not None else png_bytes(map_image(view, locale))
+    return _arena_png(view, locale) if view.fight is not None else _map_png(view, locale)
 
 
 def event_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:

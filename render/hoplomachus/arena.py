@@ -243,13 +243,13 @@ def panel_items(view: HopView, locale: str, height: int) -> list[Item]:
     ]
     y += 30
     if f.kind in ("ctf", "koth"):
-        y = _lines(items, x, y, w, [label(f"score.{f.kind}", locale, score=f.score)], 16)
+        y = kit.line_items(items, x, y, w, [label(f"score.{f.kind}", locale, score=f.score)], 16)
     if f.result:
-        y = _lines(items, x, y, w, [label(f"fight.{f.result}", locale)], 18, kit.VERMILION)
+        y = kit.line_items(items, x, y, w, [label(f"fight.{f.result}", locale)], 18, kit.VERMILION)
     y += 6
     rows = priority_rows(f, locale)
-    top = _panel(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("priority.title", locale))
-    _lines(items, x + 12, top, w - 24, rows, 15, step=22)
+    top = kit.panel_item(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("priority.title", locale))
+    kit.line_items(items, x + 12, top, w - 24, rows, 15, step=22)
     y += 48 + 22 * len(rows)
     if f.rival_camp:
         rows = [
@@ -257,51 +257,27 @@ def panel_items(view: HopView, locale: str, height: int) -> list[Item]:
             for i, u in enumerate(f.rival_camp)
         ]
         rows = rows[:6]
-        top = _panel(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("rival_camp", locale))
-        _lines(items, x + 12, top, w - 24, rows, 15, step=22)
+        top = kit.panel_item(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("rival_camp", locale))
+        kit.line_items(items, x + 12, top, w - 24, rows, 15, step=22)
         y += 48 + 22 * len(rows)
     mine = [unit(u, locale) if u != "hero" else unit(view.hero, locale) for u in f.player_camp]
     slots = label("slots", locale, slots=f.slots, hero=label("yes" if f.hero_slot else "no", locale))
     rows = [", ".join(mine) if mine else "–", slots]
-    top = _panel(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("your_camp", locale))
-    _lines(items, x + 12, top, w - 24, rows, 15, step=22)
+    top = kit.panel_item(items, (x, y, x + w, y + 40 + 22 * len(rows)), label("your_camp", locale))
+    kit.line_items(items, x + 12, top, w - 24, rows, 15, step=22)
     y += 48 + 22 * len(rows)
     if f.fallen:
         rows = [", ".join(unit(u, locale) for u in f.fallen)]
-        top = _panel(items, (x, y, x + w, y + 62), label("fallen", locale))
-        _lines(items, x + 12, top, w - 24, rows, 15, step=22)
+        top = kit.panel_item(items, (x, y, x + w, y + 62), label("fallen", locale))
+        kit.line_items(items, x + 12, top, w - 24, rows, 15, step=22)
         y += 70
     rows = [unit_row(u, locale) for u in f.units]
     room = max(0, (height - 16 - y - 40) // 22)
     if rows and room:
         shown = rows[:room]
-        top = _panel(items, (x, y, x + w, y + 40 + 22 * len(shown)), label("in_arena", locale))
-        _lines(items, x + 12, top, w - 24, shown, 14, step=22)
+        top = kit.panel_item(items, (x, y, x + w, y + 40 + 22 * len(shown)), label("in_arena", locale))
+        kit.line_items(items, x + 12, top, w - 24, shown, 14, step=22)
     return items
-
-
-def _panel(items: list[Item], box: tuple[int, int, int, int], title: str) -> int:
-    """`kit.panel` as an item; returns the y where its content starts."""
-    items.append(Item(box[1], box[3] + 1, ("panel", box, title), lambda d: kit.panel(d, box, title)))
-    return box[1] + 32
-
-
-def _lines(
-    items: list[Item], x: int, y: int, width: int, rows: list[str], size: int, colour=Ink.TEXT, step: int = 0
-) -> int:
-    """`kit.lines` as one item per row; returns the y after the last."""
-    step = step or size + 6
-    for row in rows:
-        items.append(
-            Item(
-                y - 2,
-                y + step + 2,
-                ("row", x, y, width, row, size, colour, step),
-                lambda d, y=y, row=row: kit.lines(d, x, y, width, [row], size, colour, step),
-            )
-        )
-        y += step
-    return y
 
 
 def question_line(view: HopView, locale: str) -> str | None:

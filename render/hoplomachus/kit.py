@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.common import Colour, Ink, draw_fitted, draw_shape, draw_text, rounded_box, text_width
 from render.hoplomachus.words import die_letter
+from render.layers import Item
 
 VERMILION: Colour = (213, 94, 0)
 SIDE_COLOUR: dict[str, Colour] = {"p": Ink.BLUE, "r": VERMILION, "a": Ink.PURPLE, "recruited": Ink.BLUE}
@@ -96,3 +97,34 @@ def badge(
 
 def width_of(words: str, size: int, bold: bool = False) -> int:
     return text_width(words, size, bold)
+
+
+def panel_item(items: list[Item], box: tuple[int, int, int, int], title: str) -> int:
+    """`panel` as an item of `items` (render.layers); returns the y where its content starts."""
+    items.append(Item(box[1], box[3] + 1, ("panel", box, title), lambda d: panel(d, box, title)))
+    return box[1] + 32
+
+
+def line_items(
+    items: list[Item],
+    x: int,
+    y: int,
+    width: int,
+    rows: list[str],
+    size: int = 16,
+    colour=Ink.TEXT,
+    step: int = 0,
+) -> int:
+    """`lines` as one item of `items` per row (render.layers); returns the y after the last."""
+    step = step or size + 6
+    for row in rows:
+        items.append(
+            Item(
+                y - 2,
+                y + step + 2,
+                ("row", x, y, width, row, size, colour, step),
+                lambda d, y=y, row=row: lines(d, x, y, width, [row], size, colour, step),
+            )
+        )
+        y += step
+    return y

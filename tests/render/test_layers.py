@@ -147,3 +147,33 @@ def test_hoplomachus_arena_move_by_move_is_the_pixels_of_a_fresh_drawing():
     assert checked > 100
     # a move changes units, arrows and the list of units: about a third of the bands are reused
     assert common.STRIPS.hits * 2 > common.STRIPS.misses
+
+
+def test_hoplomachus_world_map_move_by_move_is_the_pixels_of_a_fresh_drawing():
+    """The world map between fights through render.layers, two campaigns interleaved, en and fr."""
+    from engine.hoplomachus import GAME as HOPLOMACHUS
+    from render.hoplomachus import board_png as hop_png
+    from render.hoplomachus.worldmap import map_image
+
+    runs: list[list] = []
+    for seed in (9, 10):
+        states: list = []
+        play(
+            HOPLOMACHUS,
+            {"p1": HOPLOMACHUS.players["heuristic"](seed)},
+            seed=seed,
+            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
+        )
+        runs.append([s for s in states if s.fight is None and not (s.phase == "event" and s.event)][:50])
+    common.STRIPS.clear()
+    checked = 0
+    for i in range(max(len(r) for r in runs)):
+        for n, states in enumerate(runs):
+            if i < len(states):
+                view = HOPLOMACHUS.view(states[i], None)
+                locale = ("fr", "en")[(i + n) % 2]
+                made = hop_png(view, {}, locale)
+                assert pixels(made) == pixels(png_bytes(map_image(view, locale))), (n, i)
+                checked += 1
+    assert checked > 60
+    assert common.STRIPS.hits > common.STRIPS.misses
