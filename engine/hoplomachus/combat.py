@@ -183,7 +183,8 @@ def attack(
     ctx.step(
         "attack" if special is None else "special", a, [a.hex, d.hex],
         "hop.ev.attack" if special is None else "hop.ev.special", why,
-        unit=who(a), target=who(d), dice="".join(dice), faces=" ".join(map(str, faces)), hits=hits,
+        unit=who(a), target=who(d), dice=[T(f"hop.die.{x}") for x in dice], count=len(dice),
+        faces=" ".join(map(str, faces)), hits=hits,
         skill=T(f"hop.skill.{special}") if special else "",
     )  # fmt: skip
     victim = d

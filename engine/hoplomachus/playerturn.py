@@ -162,8 +162,12 @@ def deploy_refusal(state: State, cmd: c.Deploy) -> IllegalCommand:
     if f.pstep > 0:  # deployment is the turn's first step (l.294-307); a later step closed it
         return IllegalCommand("hop.err.deploy_over")
     tokens = {"hero" if t == "hero" else token_unit(t): t for t in f.player_camp}
-    if cmd.unit not in tokens:
-        return IllegalCommand("hop.err.deploy_unit", unit=cmd.unit, units=", ".join(sorted(tokens)) or "-")
+    if not tokens:  # everything is in the arena already
+        return IllegalCommand("hop.err.camp_empty")
+    if cmd.unit not in tokens:  # the ids as typed after `dep` (`hero`, `kl_blade`)
+        return IllegalCommand(
+            "hop.err.deploy_unit", unit=cmd.unit, units=", ".join(f"`{u}`" for u in sorted(tokens))
+        )
     if not turn._slot_free(f, tokens[cmd.unit]):  # the event's limit (l.303-305)
         return IllegalCommand("hop.err.deploy_limit", slots=f.slots)
     return IllegalCommand(

@@ -41,7 +41,7 @@ def test_deployment_refusals_say_which_rule_blocks_it():
     en, fr = refusal(moved, c.Deploy(unit="kl_guard", hex="b7"))
     assert "first step of your turn" in en and "première étape de votre tour" in fr
     en, fr = refusal(state, c.Deploy(unit="ve_brute", hex="b7"))
-    assert en == "ve_brute is not in your camp for this fight. You may deploy: kl_guard."
+    assert en == "ve_brute is not in your camp for this fight. You may deploy: `kl_guard`."
     en, fr = refusal(state, c.Deploy(unit="kl_guard", hex="d7"))
     assert en == "d7 is not a free deployment hex of yours. Free ones: b7, f7."
     assert fr.startswith("d7 n’est pas une de vos cases de déploiement libres")
