@@ -50,6 +50,14 @@ the bot got (0.2 of a core), so the CPU per move is the figure to compare.
     crosses it is new; per move, bench/render_*.py: Battlelore board 8.5 -> 4.5 ms CPU, private
     11.7 -> 7.4; Mythic board 11.0 -> 8.0 (2 players), 17.3 -> 7.9 (4 players)).
     Not reached here: 50 moves/s (the machine's load), and Mythic's 25 ms per move.
+    Then Mythic's views built without validating again (engine/mythic/view.py `_make`, 7fd6b25):
+    `--game mythic --games 20 --max-moves 100`, base (e3c536f, a git worktree) and new run back
+    to back, load 11-16: bot CPU 53.9 s -> 52.6 s for the same 2000 moves (27.0 -> 26.3 ms per
+    move, ratio 0.98; same images: 1.01 public, 0.32 private per move), fake 2 ms. Still above
+    25 ms: a py-spy profile of the bot (20 tables) puts over 40% of its CPU in the image workers
+    (per change, bench/render_mythic.py: board 7.9 ms, private view 12.0 ms), ~9% in
+    autocomplete's list (the activations offered whole replay the heuristic player: ~1 ms), ~8%
+    in SQLite's thread, ~5% writing the uploads to the socket, ~4% in private_parts.
 
 Figures, 2026-11-27 (issue 17), second session, a quiet 2-core machine (load 0-2), base
 (65de09d, the first session's end, in a git worktree) and new run back to back (two runs each):
