@@ -53,7 +53,8 @@ def muster(ctx: TableContext) -> Move:
         from engine.battlelore.notation import format_command
 
         return Move(format_command(army), [T("blt.muster.typed")])
-    raise IllegalCommand("blt.err.muster_what")
+    starters = [m.split(" ", 1)[1] for m in ctx.legal if m.startswith("army ")]  # what fits now
+    raise IllegalCommand("blt.err.muster_what", armies=", ".join(f"`army:{a}`" for a in starters) or "–")
 
 
 def play_card(ctx: TableContext) -> str:
