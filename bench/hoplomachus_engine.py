@@ -9,6 +9,24 @@ player, where runs end (Act, fight type), and legal()/apply() timings on mid-fig
 Times are CPU times (time.process_time). Every campaign is seeded (seed = its number), so a
 figure can be reproduced. The soak with invariant checks is bench/hoplomachus_soak.py.
 
+Figures, 2026-11-28 (issue 24: the rules as seed 003 writes them, items 8-15), the engine of
+a4e5a9c, 1,000 seeded campaigns per difficulty, run as two shards at once on a loaded machine
+(`--no-timings --every 25 --campaigns 500 --jobs 1 --first 0` and `--first 500`, 71 min wall
+each) and added up with `--merge` on their outputs:
+      chosen    won 82.4% (824/1000)  weeks 28.3  commands/campaign 738
+                lost: Act IV 174 (the Scion 162), Act III 2
+      valiant   won 28.5% (285/1000)  weeks 26.9  commands/campaign 656
+                lost: Act I 27, II 170, III 238, IV 280 (the Scion 166, Primus of Act II 155
+                and Act III 107); influence full 223 times
+      fearless  won  2.0% (20/1000)   weeks 15.1  commands/campaign 314
+                lost: Act I 510, II 280, III 120, IV 70 (a Primus 812: Act I 486)
+    The win rate still falls with the difficulty. What changed: Fearless starts with no Hero
+    Prowess (l.509-517; it had one), which takes most of its 9.6% (its first Primus now ends
+    486 runs of 1,000, 316 before); the other fixes move Chosen and Valiant by 3-4 points
+    (Closest measured as the movement needed to be in range, Heave against the marked unit,
+    Intercept never on a Special, Elites hooked and shoved, Dazed and the authored Stun ending
+    with the turn, Reinforce after losses, 12 weeks at most).
+
 Figures, 2026-11-25 (issue 15), content of 1a8463b and the player of 19d8244 (its choices no
 longer depend on the process's hash seed, so these are reproduced exactly), 1,000 seeded
 campaigns per difficulty, `--no-timings --every 50 --campaigns 1000 --jobs 2` (14 min):
