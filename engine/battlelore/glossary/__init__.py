@@ -242,12 +242,34 @@ def explain(state: Any, role: str, command: Any) -> Text | None:
         return card_text(card.act)
     if isinstance(command, c.Use):
         return T(f"bl.gloss.short.{command.ability}") if command.ability in TRIGGERS else None
+    if isinstance(command, c.Map):  # a pitched battlefield's terrain, as Mythic's layouts say theirs
+        return map_text(command.layout)
     if isinstance(command, c.Lore):
         gods = state.sides[role].gods if state is not None else {}
         deck = gods[command.god].deck if command.god in gods else []
         card = data.deities[command.god].lore.get(deck[0]) if deck else None
         return lore_text(card) if card is not None else None
     return None
+
+
+def map_text(layout: str) -> Text | None:
+    """ "Terrain: Hill ×8, Forest ×4, Brush ×2, Village ×1": what a battlefield choice lays out."""
+    data = content()
+    scenario = data.scenarios.get(layout)
+    if scenario is None:
+        return None
+    glyphs = data.glyphs()
+    counts: dict[str, int] = {}
+    for row in scenario.map:
+        for glyph in row:
+            if glyph in glyphs:
+                counts[glyphs[glyph]] = counts.get(glyphs[glyph], 0) + 1
+    if not counts:
+        return None
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return T(
+        "bl.gloss.map", parts=[T("bl.gloss.map_part", terrain=T(f"bl.n.{tid}"), n=n) for tid, n in ranked]
+    )
 
 
 def _describe_with_texts(describe: Any) -> Any:
