@@ -253,7 +253,7 @@ class LocalTable:
     async def dispatch(self, p: Parsed, actor: Actor) -> Reply | None:
         service, where, opt = self.service, self.where, p.options
         if p.command == "help" and p.args:  # `help keen edge`: what that thing of the game does
-            if len(p.args) == 1 and p.args[0].lower() in service.catalog.ids():  # `help athena`: its rules
+            if len(p.args) == 1 and p.args[0].lower() in service.catalog.ids():  # `help <game id>`: its rules
                 return await service.rules(where, actor, p.args[0].lower())
             return await service.explain(where, actor, " ".join(p.args))
         if p.command == "help":
