@@ -20,6 +20,16 @@ encoding <= 1.5x the PNG encode of the same canvas), CPU time of the drawing thr
     map, event   before 5.63 ms (encode 3.09, ratio 1.82)   after 2.77 ms (encode 3.37, ratio 0.82):
             the world map as layers (roads, each leg of the route, each location, the side
             panel's lines); the event card still drawn whole (240 maps en/fr compared with the base)
+    camp    before 6.92 ms (encode 2.75, ratio 2.51)   after 4.93 ms (encode 3.20, ratio 1.54)
+            measured after first, its text caches cold; before first: 8.22 -> 2.48 ms (ratio
+            3.05 -> 0.90): the hero's sheet, each troop card, each row of pills and the cards
+            offered as items (300 camps en/fr compared with the base)
+The "before" lines ran on the same states after or before the new path, so one of the two met
+text caches warm (the figures above give both orders for the camp). This script's own run, in
+its own order (arena first, cold; 2026-11-28): arena 5.35 ms (encode 3.41, ratio 1.57:
+MISSED by a little: each move brings new unit rows, arrows and tokens whose text is drawn
+for the first time), map and event 3.57 ms (encode 3.14, ratio 1.14), camp 3.48 ms (encode
+2.69, ratio 1.29).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.hoplomachus.view import HopView
 from render.common import png_bytes
 from render.hoplomachus.arena import arena_png as _arena_png
-from render.hoplomachus.camp import camp_image
+from render.hoplomachus.camp import camp_png as _camp_png
 from render.hoplomachus.cards import event_image
 from render.hoplomachus.worldmap import map_png as _map_png
 
@@ -27,7 +27,7 @@ def board_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes
 
 def private_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes:
     """The camp, with the cards the player is choosing between (their own view only)."""
-    return png_bytes(camp_image(view, locale))
+    return _camp_png(view, locale)
 
 
 def map_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
@@ -35,7 +35,7 @@ def map_png(view: HopView, role: str, names: dict[str, str], locale: str = "en")
 
 
 def camp_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(camp_image(view, locale))
+    return _camp_png(view, locale)
 
 
 def arena_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:

@@ -1,7 +1,9 @@
 """The camp image: the hero's sheet, the troop, tactics, opportunities, Prowess, Banes and
 Blessings (seed 003 l.475-508: the sheet the rewards change; l.280-284 Blessings). Drawn
 from the public view: everything in the camp is face up. The player's own view adds the
-cards being chosen now and the deck tops seen while spectating (`choices`)."""
+cards being chosen now and the deck tops seen while spectating (`choices`). The image is a
+list of items (render/layers.py): a change redraws and encodes only the bands of rows it
+touches."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from engine.hoplomachus.content import content
 from engine.hoplomachus.view import HopView
 from render.common import Ink, draw_fitted, draw_text, flow, pill, text_width
 from render.hoplomachus import kit
+from render.hoplomachus.cards import CARD_H as OFFER_H
 from render.hoplomachus.cards import card_block, card_height
 from render.hoplomachus.words import label, name, skill, unit
+from render.layers import Item, even_cuts, layers_image, layers_png
 
 WIDTH = 1000
 CARD_W = 228
@@ -92,44 +96,124 @@ def pills_block(draw: ImageDraw.ImageDraw, y: int, title: str, items: list[str],
     return box[3] + 10
 
 
+def pills_bottom(y: int, items: list[str]) -> int:
+    """Where `pills_block` at `y` ends (what it returns), without drawing."""
+    widths = [text_width(i, 15, True) + 16 for i in items] or [0]
+    places = flow(widths, 30, WIDTH - 30, 3) if items else []
+    return y + 40 + 30 * (max((r for _, r in places), default=0) + 1) + 10
+
+
 def camp_height(view: HopView) -> int:
     rows = (len(view.camp) + 3) // 4 or 1
     extra = card_height(view) if view.offered else 0
     return kit.HEADER_H + 12 + 162 + 48 + rows * (CARD_H + 10) + 3 * 110 + extra + 40
 
 
-def camp_image(view: HopView, locale: str) -> Image.Image:
-    image, draw = kit.canvas(WIDTH, camp_height(view))
-    kit.header(
-        draw, WIDTH, label("camp.title", locale, hero=unit(view.hero, locale)),
-        label("map.sub", locale, act=view.act, week=view.week, left=view.weeks_left, weeks=view.week + view.weeks_left),
-    )  # fmt: skip
+def camp_items(view: HopView, locale: str) -> tuple[list[Item], int]:
+    """Everything the camp draws, in order, each with its rows and a key naming what it
+    draws (render.layers), and the image's height: the header, the hero's sheet, the troop
+    card by card, the tactics, opportunities and Banes, the cards offered."""
+    title = label("camp.title", locale, hero=unit(view.hero, locale))
+    sub = label(
+        "map.sub",
+        locale,
+        act=view.act,
+        week=view.week,
+        left=view.weeks_left,
+        weeks=view.week + view.weeks_left,
+    )
+    items = [Item(0, kit.HEADER_H + 1, ("header", title, sub), lambda d: kit.header(d, WIDTH, title, sub))]
     y = kit.HEADER_H + 12
-    y = hero_block(draw, view, y, locale)
+    hero = (
+        "hero", y, view.hero, view.hero_hp, repr(view.sheet), tuple(view.prowess), locale,
+    )  # fmt: skip
+    items.append(Item(y, y + 151, hero, lambda d: hero_block(d, view, kit.HEADER_H + 12, locale)))
+    y += 162
     rows = (len(view.camp) + 3) // 4 or 1
     box = (16, y, WIDTH - 16, y + 40 + rows * (CARD_H + 10))
-    top = kit.panel(
-        draw, box, label("troop_title", locale, n=len(view.camp), leadership=view.sheet["leadership"])
+    top = kit.panel_item(
+        items, box, label("troop_title", locale, n=len(view.camp), leadership=view.sheet["leadership"])
     )
     for i, code in enumerate(view.camp):
-        troop_card(draw, 28 + (i % 4) * (CARD_W + 10), top + (i // 4) * (CARD_H + 10), code, locale)
+        x, ty = 28 + (i % 4) * (CARD_W + 10), top + (i // 4) * (CARD_H + 10)
+        items.append(
+            Item(
+                ty,
+                ty + CARD_H + 1,
+                ("troop", code, x, ty, locale),
+                lambda d, x=x, ty=ty, code=code: troop_card(d, x, ty, code, locale),
+            )
+        )
     if not view.camp:
-        draw_text(draw, (30, top + 10), "–", 15, Ink.MUTED, anchor="lm")
+        items.append(
+            Item(
+                top,
+                top + 20,
+                ("none", top),
+                lambda d: draw_text(d, (30, top + 10), "–", 15, Ink.MUTED, anchor="lm"),
+            )
+        )
     y = box[3] + 10
     tactics = [name("tactic", t, locale) for t in view.tactics]
-    y = pills_block(
-        draw,
-        y,
-        label("tactics", locale, n=len(view.tactics), top=content().tactic_limit),
-        tactics,
-        Ink.SKY,
-        Ink.TEXT,
-    )
-    opps = [name("opp", o, locale) for o in view.opportunities]
-    y = pills_block(draw, y, label("opportunities", locale), opps, Ink.GOLD, Ink.TEXT)
     banes = [name("bane", b, locale) for b in view.camp_banes]
-    blessings = label("blessings", locale, n=view.blessings)
-    y = pills_block(draw, y, label("banes_blessings", locale), [blessings, *banes], kit.VERMILION, Ink.WHITE)
+    for head, words, fill, ink in (
+        (
+            label("tactics", locale, n=len(view.tactics), top=content().tactic_limit),
+            tactics,
+            Ink.SKY,
+            Ink.TEXT,
+        ),
+        (
+            label("opportunities", locale),
+            [name("opp", o, locale) for o in view.opportunities],
+            Ink.GOLD,
+            Ink.TEXT,
+        ),
+        (
+            label("banes_blessings", locale),
+            [label("blessings", locale, n=view.blessings), *banes],
+            kit.VERMILION,
+            Ink.WHITE,
+        ),
+    ):
+        bottom = pills_bottom(y, words)
+        items.append(
+            Item(
+                y,
+                bottom - 9,
+                ("pills", y, head, tuple(words), fill, ink),
+                lambda d, y=y, head=head, words=words, fill=fill, ink=ink: pills_block(
+                    d, y, head, words, fill, ink
+                ),
+            )
+        )
+        y = bottom
     if view.offered:
-        y = card_block(draw, view, y, WIDTH, locale)
-    return image.crop((0, 0, WIDTH, y + 16))
+        key = ("offered", y, view.phase, tuple((view.offered or [])[:3]), locale)
+        items.append(Item(y, y + 41 + OFFER_H, key, lambda d, y=y: card_block(d, view, y, WIDTH, locale)))
+        y += 40 + OFFER_H  # where card_block ends
+    height, canvas = y + 16, camp_height(view)
+    if height > canvas:  # what passed the canvas the camp was drawn on was cut away (black)
+        items.append(
+            Item(
+                canvas,
+                height,
+                ("cut", canvas),
+                lambda d: d.rectangle((0, canvas, WIDTH, height), fill=(0, 0, 0)),
+            )
+        )
+    return items, height
+
+
+def camp_image(view: HopView, locale: str) -> Image.Image:
+    """The camp drawn afresh on one canvas (what `camp_png` encodes)."""
+    items, height = camp_items(view, locale)
+    return layers_image(WIDTH, height, items)
+
+
+def camp_png(view: HopView, locale: str) -> bytes:
+    """The camp's PNG, its bands drawn and encoded only when what crosses them is new."""
+    items, height = camp_items(view, locale)
+    return layers_png(
+        "hop-camp", WIDTH, height, items, [kit.HEADER_H + 1, *even_cuts(kit.HEADER_H + 33, height, 32)]
+    )

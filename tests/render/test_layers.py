@@ -177,3 +177,34 @@ def test_hoplomachus_world_map_move_by_move_is_the_pixels_of_a_fresh_drawing():
                 checked += 1
     assert checked > 60
     assert common.STRIPS.hits > common.STRIPS.misses
+
+
+def test_hoplomachus_camp_move_by_move_is_the_pixels_of_a_fresh_drawing():
+    """The player's camp (private image, with the cards offered) through render.layers, two
+    campaigns interleaved, en and fr."""
+    from engine.hoplomachus import GAME as HOPLOMACHUS
+    from render.hoplomachus import private_png as hop_private_png
+    from render.hoplomachus.camp import camp_image
+
+    runs: list[list] = []
+    for seed in (11, 12):
+        states: list = []
+        play(
+            HOPLOMACHUS,
+            {"p1": HOPLOMACHUS.players["heuristic"](seed)},
+            seed=seed,
+            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
+        )
+        runs.append(states[:80])
+    common.STRIPS.clear()
+    offered = 0
+    for i in range(max(len(r) for r in runs)):
+        for n, states in enumerate(runs):
+            if i < len(states):
+                mine = HOPLOMACHUS.view(states[i], "p1")
+                locale = ("en", "fr")[(i + n) % 2]
+                made = hop_private_png(mine, {}, locale)
+                assert pixels(made) == pixels(png_bytes(camp_image(mine, locale))), (n, i)
+                offered += bool(mine.offered)
+    assert offered > 0  # the cards being chosen were drawn too
+    assert common.STRIPS.hits > common.STRIPS.misses
