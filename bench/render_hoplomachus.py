@@ -13,7 +13,7 @@ Target (issue 16): each image's median under 60 ms on the 2-core machine.
 Per move (the first lines, 3 campaigns interleaved, caches warm; target of issue 28: drawing +
 encoding <= 1.5x the PNG encode of the same canvas), CPU time of the drawing thread, before
 (base e3c536f, the whole canvas drawn and encoded) and after, measured in one run on
-2026-11-28 (the images' pixels unchanged: 300 arenas en/fr compared with the base):
+2026-11-28, "before" run first for the arena and the map (the images' pixels unchanged):
     arena   before 7.38 ms (encode 3.67, ratio 2.01)   after 4.49 ms (encode 3.58, ratio 1.26):
             drawn as layers (render/layers.py: ground band by band, header, each unit, arrow,
             badge, panel and line of the side panel keyed by what it shows)
@@ -26,10 +26,12 @@ encoding <= 1.5x the PNG encode of the same canvas), CPU time of the drawing thr
             offered as items (300 camps en/fr compared with the base)
 The "before" lines ran on the same states after or before the new path, so one of the two met
 text caches warm (the figures above give both orders for the camp). This script's own run, in
-its own order (arena first, cold; 2026-11-28): arena 5.35 ms (encode 3.41, ratio 1.57:
-MISSED by a little: each move brings new unit rows, arrows and tokens whose text is drawn
-for the first time), map and event 3.57 ms (encode 3.14, ratio 1.14), camp 3.48 ms (encode
-2.69, ratio 1.29).
+its own order (arena first, its text caches cold; 2026-11-28): first arena 5.35 ms (encode
+3.41, ratio 1.57: MISSED: each move brings unit rows, arrows and tokens drawn for the first
+time); then each ground band pasting only its own rows (no margin rows reaching the bands
+beside it): arena 4.81 ms (encode 3.35, ratio 1.44, met), map and event 3.27 ms (encode
+3.08, ratio 1.06), camp 3.60 ms (encode 2.75, ratio 1.31). The arena's margin is thin: its
+warm figure is ~1.2, and a cold run on a busier machine may read near 1.5.
 """
 
 from __future__ import annotations

@@ -342,6 +342,23 @@ def ground_slices(rows: tuple[str, ...], locale: str) -> tuple[tuple[int, int, I
 CUTS = [kit.HEADER_H + 1, *even_cuts(kit.HEADER_H + 33, HEIGHT, 32)]
 
 
+@lru_cache(maxsize=32)
+def ground_items(rows: tuple[str, ...], locale: str) -> tuple[Item, ...]:
+    """The ground as one item per band, each pasting exactly that band's rows: so a band
+    missed pastes its own slice only (no margin rows reaching the bands beside it)."""
+    items = []
+    for top, bottom, part in ground_slices(rows, locale):
+        item = Item(
+            top,
+            bottom,
+            ("ground", rows, locale, top),
+            lambda d, top=top, part=part: d._image.paste(part, (0, top)),
+        )
+        item.top, item.bottom = top, bottom  # the paste's very rows
+        items.append(item)
+    return tuple(items)
+
+
 def arena_items(view: HopView, locale: str) -> list[Item]:
     """Everything the arena draws, in order, each with the rows it may touch and a key naming
     everything its pixels depend on (render.layers): the ground band by band, the header,
@@ -349,15 +366,7 @@ def arena_items(view: HopView, locale: str) -> list[Item]:
     side panel's lines and panels, the fight's end frame."""
     f = view.fight
     rows = tuple(f.map)
-    items = [
-        Item(
-            top,
-            bottom,
-            ("ground", rows, locale, top),
-            lambda d, top=top, part=part: d._image.paste(part, (0, top)),
-        )
-        for top, bottom, part in ground_slices(rows, locale)
-    ]
+    items = list(ground_items(rows, locale))
     title, sub = header_lines(view, locale)
     items.append(
         Item(0, kit.HEADER_H + 1, ("header", title, sub), lambda d: kit.header(d, WIDTH, title, sub))
