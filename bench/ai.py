@@ -22,6 +22,8 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
   --game mythic --games 8 --budget 16i --reference 20
     strong 7/8 = 88% (95% 53-98%), searched CPU median 195 ms, p99 499 ms;
     heuristic vs random 20/20 = 100% (84-100%)
+  --game battlelore --games 2 --budget 0.5s --reference 0 --jobs 2   (a quarter of the default)
+    strong 2/2 = 100% (95% 34-100%), searched CPU median 519 ms, p99 549 ms
   --game battlelore --games 4 --budget 8i --reference 10 --jobs 2
     strong 3/4 = 75% (95% 30-95%), searched CPU median 266 ms, p99 725 ms;
     heuristic vs random 10/10 = 100% (72-100%)
