@@ -6,10 +6,9 @@ the cards being chosen), and extra images for the game's shortcuts: `map`, `camp
 from __future__ import annotations
 
 from engine.hoplomachus.view import HopView
-from render.common import png_bytes
 from render.hoplomachus.arena import arena_png as _arena_png
 from render.hoplomachus.camp import camp_png as _camp_png
-from render.hoplomachus.cards import event_image
+from render.hoplomachus.cards import event_png as _event_png
 from render.hoplomachus.worldmap import map_png as _map_png
 
 __all__ = ["IMAGES", "board_png", "private_png"]
@@ -21,7 +20,7 @@ def board_png(view: HopView, names: dict[str, str], locale: str = "en") -> bytes
     if view.fight is not None:
         return _arena_png(view, locale)
     if view.phase == "event" and view.event:
-        return png_bytes(event_image(view, locale))
+        return _event_png(view, locale)
     return _map_png(view, locale)
 
 
@@ -43,7 +42,7 @@ def arena_png(view: HopView, role: str, names: dict[str, str], locale: str = "en
 
 
 def event_png(view: HopView, role: str, names: dict[str, str], locale: str = "en") -> bytes:
-    return png_bytes(event_image(view, locale))
+    return _event_png(view, locale)
 
 
 IMAGES = {"map": map_png, "camp": camp_png, "arena": arena_png, "event": event_png}

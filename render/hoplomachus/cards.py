@@ -1,6 +1,7 @@
 """Cards as images: the event being faced (its rivals, your slots and the fight types you may
 choose, seed 003 l.106-133) and, in the player's own view, the cards offered now (two
-opportunities to keep one, or the deck tops to reorder after spectating, l.41-46, l.67-70)."""
+opportunities to keep one, or the deck tops to reorder after spectating, l.41-46, l.67-70). The
+event card is a list of items (render/layers.py): only the bands whose items changed are drawn."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine.hoplomachus.view import HopView
 from render.common import Ink, draw_fitted, draw_text
 from render.hoplomachus import kit
 from render.hoplomachus.words import label, name
+from render.layers import Item, even_cuts, layers_image, layers_png
 
 CARD_W = 300
 CARD_H = 160
@@ -72,38 +74,67 @@ def card_block(draw: ImageDraw.ImageDraw, view: HopView, y: int, width: int, loc
     return y + 40 + CARD_H
 
 
-def event_image(view: HopView, locale: str) -> Image.Image:
-    """The event of this location with its choices (fight types, or spectate)."""
-    image, draw = kit.canvas(EVENT_W, 260)
+def event_items(view: HopView, locale: str) -> list[Item]:
+    """The event of this location with its choices (fight types, or spectate), as items with
+    their rows and keys (render.layers)."""
     here = name("loc", view.location, locale)
-    kit.header(
-        draw,
-        EVENT_W,
-        label("event.title", locale, place=here),
-        label(f"kind.{content().locations[view.location].kind}", locale),
-    )
+    title = label("event.title", locale, place=here)
+    sub = label(f"kind.{content().locations[view.location].kind}", locale)
+    items = [Item(0, kit.HEADER_H + 1, ("header", title, sub), lambda d: kit.header(d, EVENT_W, title, sub))]
     if view.event:
-        draw_card(draw, 16, kit.HEADER_H + 16, view.event, None, locale)
+        event, top = view.event, kit.HEADER_H + 16
+        items.append(
+            Item(
+                top,
+                top + CARD_H + 1,
+                ("card", event, locale),
+                lambda d: draw_card(d, 16, top, event, None, locale),
+            )
+        )
         rows = [label("choices", locale)]
         e = content().sport.get(view.event)
         if view.phase == "event":
             fights = [(f"fight {k}", name("kind", k, locale)) for k in e.types] if e else [("fight", "")]
             rows += [label("choice.fight", locale, notation=n, kind=k) for n, k in fights]
             rows.append(label("choice.spectate", locale, act=view.act))
-        kit.lines(draw, CARD_W + 40, kit.HEADER_H + 24, EVENT_W - CARD_W - 56, rows, 17, step=30)
+        kit.line_items(items, CARD_W + 40, kit.HEADER_H + 24, EVENT_W - CARD_W - 56, rows, 17, step=30)
     elif view.phase == "event" and content().locations[view.location].kind == "opportunity":
         # an Opportunity location has no event card: its choices, as its buttons say them
         rows = [label("opportunity.here", locale), label("choices", locale)]
         rows += [label("choice.opportunity", locale), label("choice.spectate", locale, act=view.act)]
-        kit.lines(draw, 24, kit.HEADER_H + 24, EVENT_W - 48, rows, 17, step=30)
+        kit.line_items(items, 24, kit.HEADER_H + 24, EVENT_W - 48, rows, 17, step=30)
     else:
-        draw_fitted(
-            draw,
-            (16, kit.HEADER_H + 16, EVENT_W - 16, kit.HEADER_H + 60),
-            label("no_event", locale),
-            18,
-            Ink.MUTED,
-            12,
-            anchor="lm",
+        words = label("no_event", locale)
+        items.append(
+            Item(
+                kit.HEADER_H + 14,
+                kit.HEADER_H + 62,
+                ("none", words),
+                lambda d: draw_fitted(
+                    d,
+                    (16, kit.HEADER_H + 16, EVENT_W - 16, kit.HEADER_H + 60),
+                    words,
+                    18,
+                    Ink.MUTED,
+                    12,
+                    anchor="lm",
+                ),
+            )
         )
-    return image
+    return items
+
+
+def event_image(view: HopView, locale: str) -> Image.Image:
+    """The event card drawn afresh on one canvas (what `event_png` encodes)."""
+    return layers_image(EVENT_W, 260, event_items(view, locale))
+
+
+def event_png(view: HopView, locale: str) -> bytes:
+    """The event card's PNG, its bands drawn and encoded only when what crosses them is new."""
+    return layers_png(
+        "hop-event",
+        EVENT_W,
+        260,
+        event_items(view, locale),
+        [kit.HEADER_H + 1, *even_cuts(kit.HEADER_H + 33, 260, 32)],
+    )

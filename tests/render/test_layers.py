@@ -208,3 +208,29 @@ def test_hoplomachus_camp_move_by_move_is_the_pixels_of_a_fresh_drawing():
                 offered += bool(mine.offered)
     assert offered > 0  # the cards being chosen were drawn too
     assert common.STRIPS.hits > common.STRIPS.misses
+
+
+def test_hoplomachus_event_card_is_the_pixels_of_a_fresh_drawing():
+    """The event card (public while an event is decided) through render.layers, en and fr: the
+    card with its choices, an Opportunity's choices and 'no event' alike."""
+    from engine.hoplomachus import GAME as HOPLOMACHUS
+    from render.hoplomachus import IMAGES
+    from render.hoplomachus.cards import event_image
+
+    states: list = []
+    play(
+        HOPLOMACHUS,
+        {"p1": HOPLOMACHUS.players["heuristic"](13)},
+        seed=13,
+        on_step=lambda _b, _r, _c, out: states.append(out.state),
+    )
+    common.STRIPS.clear()
+    cards = 0
+    for n, state in enumerate(s for s in states if s.fight is None):
+        view = HOPLOMACHUS.view(state, None)
+        locale = ("en", "fr")[n % 2]
+        made = IMAGES["event"](view, "p1", {}, locale)
+        assert pixels(made) == pixels(png_bytes(event_image(view, locale))), n
+        cards += bool(view.event)
+    assert cards > 5
+    assert common.STRIPS.hits > common.STRIPS.misses
