@@ -74,12 +74,20 @@ async def single_move(table, user, rng: random.Random) -> str | None:
     raise AssertionError("autocomplete never reached a complete move")
 
 
+# The heuristic seed is one where the AI's attacks give Alice a retreat window within 4 turns: of
+# seeds 1-26 only 19 and 26 do with the issue-24 content (Resistance +1 on five units), found by
+# playing this very scenario for each seed.
+SEEDS = {"random": 11, "heuristic": 19}
+
+
 @pytest.mark.parametrize("level", ["random", "heuristic"])
 async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
     store, bot, table = await start(fake, tmp_path / "agora.db", f"Versus {level}")
     alice = fake.world.add_user("Alice", locale="en-US")
     try:
-        await table.slash(alice, "game new", game="battlelore", seed=11, battle="pass", options="max_turns:4")
+        await table.slash(
+            alice, "game new", game="battlelore", seed=SEEDS[level], battle="pass", options="max_turns:4"
+        )
         await table.slash(alice, "game addbot", level=level)
         await table.slash(alice, "game start")
         # standing orders answer the small choices of the AI's turns (engine/battlelore/table/orders.py)
@@ -87,7 +95,7 @@ async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
             done = await table.slash(alice, "game orders", order=order, value=value)
             assert "standing order" in done.ephemeral_text.lower(), done.ephemeral_text
         (record,) = await store.games()
-        rng = random.Random(11)
+        rng = random.Random(SEEDS[level])
         clicked: set[int] = set()
         labels_seen: list[str] = []
         worded: list[dict] = []
@@ -126,7 +134,7 @@ async def test_a_scenario_against_the_ai_seat(fake, tmp_path, level):
         windows = [a for a in mine if a.notation.split()[0] in ("ret", "rip")]
         assert not any(a.notation.startswith("rip") for a in mine)  # riposte: never
         assert table.public_text().count("Alice's standing order: Retreat to ") >= len(windows)
-        assert windows or level == "random"  # the heuristic AI's attacks made Alice retreat (seed 11)
+        assert windows or level == "random"  # the heuristic AI's attacks made Alice retreat (SEEDS)
         # /play's autocomplete reads "Move Hoplites (d2) to d4 · mv d2-d4": words, then the notation
         assert worded and all(c["name"].endswith(" · " + c["value"]) for c in worded), worded[:3]
         (done,) = await store.games()
