@@ -23,8 +23,8 @@ army's highest Leadership, and a window short of power points offers the cards t
 What changed: more windows open (a general with few power points but cards in hand is now
 asked to harass, defend or buy talents, as converting could pay), and the attacker's talents
 window opens against a counter-attack when it can buy "+1 Defense"; no failure, balance
-within 45-55%. Speed differences against the earlier figures are within the machine's noise
-(other commits changed the engine's hot paths since).
+within 45-55%. The speed figures are not compared with the earlier ones: they were measured
+on a differently loaded machine, not back to back.
 """
 
 from __future__ import annotations
