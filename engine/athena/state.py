@@ -13,6 +13,7 @@ from engine.athena import structures
 from engine.athena.content import content
 from engine.errors import IllegalCommand
 from engine.i18n import T
+from engine.models import unvalidated
 from engine.protocol import GameState, Role
 from engine.rng import Rng
 
@@ -194,23 +195,8 @@ class State(GameState):
 # ---- clone: the copy `apply` works on ------------------------------------------------------
 
 _ATOMS = frozenset({str, int, bool, float, type(None)})
-_new = object.__new__
-_set = object.__setattr__
 Copier = Callable[[Any], Any]
 M = TypeVar("M", bound=BaseModel)
-
-
-def unvalidated(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of `cls` holding `values` as they are, not validated again: `values` must hold
-    every field, in the model's order, of its declared type (what validation would have made),
-    and `fields_set` the fields a constructor call would have been given. For the copies of
-    `clone` and the views built for every state (engine/athena/visibility.py)."""
-    model = _new(cls)
-    _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", fields_set)
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
-    return model
 
 
 def _copy(value: Any) -> Any:

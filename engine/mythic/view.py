@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from engine.i18n import T, Text
+from engine.models import unvalidated
 from engine.mythic import dice
 from engine.mythic.board import EDGES, LETTERS, assemble, name, zone
 from engine.mythic.content import TERRAINS, Names, content
@@ -179,8 +180,6 @@ class MythicView(BaseModel):
 
 
 M = TypeVar("M", bound=BaseModel)
-_new = object.__new__
-_set = object.__setattr__
 
 
 _LAYOUTS: dict[type, tuple[tuple[str, ...], set[str]]] = {}
@@ -206,12 +205,7 @@ def _make(cls: type[M], **values: Any) -> M:
         values = {
             n: values[n] if n in values else fields[n].get_default(call_default_factory=True) for n in names
         }
-    model = _new(cls)
-    _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", fields_set)
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
-    return model
+    return unvalidated(cls, values, fields_set)
 
 
 def _stats(state: State, unit: Unit) -> StatsView | None:
