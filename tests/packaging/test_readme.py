@@ -5,11 +5,10 @@ commands at the top are the ones CI runs; the other command lines parse and run.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from readme_replay import replay
 
 from bot.__main__ import _parser
 from bot.console import run_local
@@ -42,28 +41,7 @@ def test_the_readme_has_its_two_console_examples():
 
 def test_the_first_example_replays_through_the_documented_entry_point(tmp_path):
     """`python -m bot local --transcript FILE`, as the README says, on its first example."""
-    transcript = tmp_path / "example.txt"
-    transcript.write_text(blocks("text")[0], encoding="utf-8")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bot",
-            "local",
-            "--transcript",
-            str(transcript),
-            "--out",
-            str(tmp_path / "out"),
-        ],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    lines = len([line for line in blocks("text")[0].splitlines() if line.strip()])
-    assert f"Transcript replayed: {lines} commands, 0 expected rejections." in result.stdout
+    replay(tmp_path, blocks("text")[0], timeout=120)
     assert list((tmp_path / "out" / "game-1").glob("*.png"))  # the images the README mentions
 
 
