@@ -10,12 +10,14 @@ shorter wording to fall back on, and `fit` keeps the first that fits in every la
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from engine.i18n import LOCALES, T, Text, has_key, render
 from engine.mythic import commands as c
+from engine.mythic import recruitment
 from engine.mythic.board import OPPOSITE, parse_square
 from engine.mythic.content import TERRAINS, content, parse_placement
 from engine.mythic.recruitment import army_cost
@@ -70,15 +72,62 @@ def starter_of(units: tuple[str, ...]) -> Any:
     return next((a for a in content().armies.values() if sorted(a.units) == wanted), None)
 
 
+def _unit_names(units: tuple[str, ...], locale: str, brief: bool) -> list[str]:
+    """The units as the reader knows them from the content ("Cerberus", "2 × Hoplites"):
+    the name before its comma; `brief` also drops the place ("Shades of Erebus" → "Shades").
+    Copies of one name (the temples' Hoplites) are counted, not repeated."""
+    counts: Counter[str] = Counter()
+    for unit_id in units:
+        name = getattr(content().units[unit_id].name, locale).split(",")[0]
+        counts[_BRIEF.sub("", name) if brief else name] += 1
+    return [
+        n if k == 1 else render(T("mythic.label.unit_copies", n=k, unit=n), locale) for n, k in counts.items()
+    ]
+
+
+_BRIEF = re.compile(r"\s+(?:of|de|du|des)\s.*|\s+d['’].*")
+
+
+def _recruit_in(cmd: c.Recruit, head: Text, short: Text, locale: str, limit: int) -> str:
+    """The first wording that fits `limit` in `locale`; the units always named, the last
+    resort naming as many as fit and counting the rest ("+3 more")."""
+    bare = T("mythic.label.recruit_cost", cost=army_cost(cmd.units))
+    full, brief = _unit_names(cmd.units, locale, False), _unit_names(cmd.units, locale, True)
+    for wording in (
+        T("mythic.label.recruit_list", head=head, units=", ".join(full)),
+        T("mythic.label.recruit_list", head=head, units=", ".join(brief)),
+        T("mythic.label.recruit_list", head=short, units=", ".join(brief)),
+        T("mythic.label.recruit_list", head=bare, units=", ".join(brief)),
+    ):
+        text = render(wording, locale)
+        if len(text) <= limit:
+            return text
+    for shown in range(len(brief) - 1, 0, -1):
+        more = render(T("mythic.label.more_units", n=len(brief) - shown), locale)
+        text = render(
+            T("mythic.label.recruit_list", head=bare, units=", ".join([*brief[:shown], more])), locale
+        )
+        if len(text) <= limit:
+            return text
+    return text[:limit]
+
+
 def _recruit(state: State, role: str, cmd: c.Recruit) -> Text:
+    """ "Recruit The Phalanx (Athena, 100 points): Strategos, Spartans, 3 × Hoplites…": the
+    units by name in the reader's language and the cost, what the player decides on
+    (000 §"Recruter des Unités": an army within the points of the battle)."""
     faction = T(f"mythic.faction.{cmd.faction}")
     cost = army_cost(cmd.units)
     army = starter_of(cmd.units)
-    plain = T("mythic.label.recruit", count=len(cmd.units), faction=faction, cost=cost)
+    short = T("mythic.label.recruit_cost", cost=cost)
     if army is None:
-        return plain
-    named = T("mythic.name", en=army.name.en, fr=army.name.fr)
-    return fit(T("mythic.label.recruit_army", army=named, faction=faction, cost=cost), plain, limit=BUTTON)
+        head = T("mythic.label.recruit_head", count=len(cmd.units), faction=faction, cost=cost)
+    else:
+        named = T("mythic.name", en=army.name.en, fr=army.name.fr)
+        head = T("mythic.label.recruit_army", army=named, faction=faction, cost=cost)
+        short = T("mythic.label.recruit_army_cost", army=named, cost=cost)
+    limit = BUTTON if len(recruitment.legal(state, role)) <= 5 else LIMIT  # few: shown as buttons
+    return T("mythic.name", **{loc: _recruit_in(cmd, head, short, loc, limit) for loc in LOCALES})
 
 
 def battlefield_name(field_id: str) -> Text | str:

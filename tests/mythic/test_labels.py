@@ -109,12 +109,33 @@ def test_every_ready_made_battlefield_button_shows_its_terrain_counts():
     )
 
 
-def test_recruiting_names_a_starter_army_or_counts_the_units():
+def test_recruiting_names_the_units_and_the_cost_in_the_readers_language():
+    """Issue 25: a recruit option names its units (000 §"Recruter des Unités": the army is
+    its units within the points), in English and French, within Discord's 100 characters;
+    a long army keeps every name it can and counts the rest."""
     state = GAME.setup(Options(), GAME.roles(Options()), 1)
-    nick = GAME.notation.parse("army nick", state, "p1")
-    assert words(state, "p1", nick) == "Recruit Nick's army (rulebook example) (Hades, 100 points)"
+    assert len(GAME.legal(state, "p1")) > 5  # autocomplete, not buttons: 100 characters
     own = c.Recruit(faction="hades", units=("cerberus", "marauders", "shades", "gaolers", "lycaons"))
-    assert words(state, "p1", own, "fr") == "Recruter 5 Unités\u00a0: Hadès, 72 points"
+    assert words(state, "p1", own) == (
+        "Recruit 5 units (Hades, 72 points): Cerberus, Infernal Marauders, Shades, Gaolers, Lycaons"
+    )
+    assert words(state, "p1", own, "fr") == (
+        "Recruter 5 Unités (Hadès, 72 points)\u00a0: Cerbère, Maraudeurs Infernaux, Ombres, Geôliers, Lycaons"
+    )
+    phalanx = GAME.notation.parse("army phalanx", state, "p1")
+    assert words(state, "p1", phalanx) == (
+        "The Phalanx, 96 pts: Strategos, Spartans, 3 × Hoplites, Shield-bearers, Toxotes, Owls"
+    )
+    assert words(state, "p1", phalanx, "fr") == (
+        "La Phalange, 96 pts\u00a0: Stratège, Spartiates, 3\u00a0× Hoplites, Porte-boucliers, Toxotes, Chouettes"
+    )
+    horde = words(state, "p1", GAME.notation.parse("army horde", state, "p1"), "fr")
+    assert horde.startswith("96 pts\u00a0: Rhadamanthe, Maraudeurs Infernaux, 2\u00a0× Légion, Ombres")
+    assert horde.endswith("+1 autre") and len(horde) <= 100
+    for cmd in GAME.legal(state, "p1"):
+        for locale in ("en", "fr"):
+            text = words(state, "p1", cmd, locale)
+            assert not [u for u in cmd.units if u in text], text  # names, never unit ids
 
 
 def test_battle_commands_name_units_and_squares():
