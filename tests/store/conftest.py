@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+# The crash tests drive the bot through the fake Discord of tests/discord (with_fake_discord.py).
+sys.path.append(str(Path(__file__).resolve().parents[1] / "discord"))
 
 from pg_server import fresh_database, server_url  # noqa: E402
 

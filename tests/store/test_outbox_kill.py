@@ -7,37 +7,18 @@ at that step and being stopped, as in tests/store/test_outbox.py."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
+import with_fake_discord
+from discord_harness import start_process
+from tablehelp import Table
 
-DISCORD_TESTS = Path(__file__).resolve().parents[1] / "discord"
-if str(DISCORD_TESTS) not in sys.path:
-    sys.path.append(str(DISCORD_TESTS))  # for `fakediscord`, `tablehelp`, `discord_harness`
+from bot.store import open_store
+from bot.store.outbox import acknowledged
+from engine.i18n import t
 
-
-def _discord_conftest():
-    spec = importlib.util.spec_from_file_location(
-        "discord_tests_conftest_kill", DISCORD_TESTS / "conftest.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fake = _discord_conftest().fake
-
-from discord_harness import start_process  # noqa: E402
-from tablehelp import Table  # noqa: E402
-
-from bot.store import open_store  # noqa: E402
-from bot.store.outbox import acknowledged  # noqa: E402
-from engine.i18n import t  # noqa: E402
-
+fake = with_fake_discord.fake
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 _channels = iter(range(1000))
 
