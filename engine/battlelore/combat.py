@@ -145,10 +145,12 @@ def die_effect(face: int, ranged: bool, weak: bool, mana: bool = True) -> str:
 
 
 def die_text(face: int, ranged: bool, weak: bool, mana: bool = True) -> Text:
-    """ "S hit": a die's letter and what it did, for the chat line of a roll."""
+    """ "S (strike): hit": a die's letter, its face's name (002 l.177-182) and what it did,
+    so the chat line of a roll reads without the image's legend (issue 25)."""
     return T(
         "bl.die",
         face=T(f"bl.face.{FACE_CODES[face]}"),
+        name=T(f"bl.face_name.{FACE_CODES[face]}"),
         effect=T(f"bl.effect.{die_effect(face, ranged, weak, mana)}"),
     )
 

@@ -246,5 +246,27 @@ def test_the_roll_is_told_die_by_die_with_what_each_did_l177_182(dice):
     out = GAME.apply(state, "p1", GAME.notation.parse("atk e4xe5", state, "p1"))
     (roll,) = [e for e in out.events if e.text.key == "bl.ev.roll"]
     assert roll.to is None
-    assert render(roll.text, "en").endswith("rolls S hit, B —, P mana.")  # weakened: no bonus hit
-    assert render(roll.text, "fr").endswith("lance F touche, B —, S mana.")
+    # issue 25: each letter carries its face's name (002 l.177-182) and what it did, in words
+    assert render(roll.text, "en").endswith(
+        "rolls S (strike): hit, B (bonus hit): no effect, P (supplication): mana to the attacker."
+    )  # weakened: no bonus hit
+    assert render(roll.text, "fr").endswith(
+        "lance F (frappe)\u00a0: touche, B (touche bonus)\u00a0: sans effet, S (supplication)\u00a0: mana à l’attaquant."
+    )
+
+
+def test_every_die_face_reads_in_words_at_range_and_in_melee_l177_182():
+    """Issue 25: without the image's legend, a die says its face and its effect (002 l.177-182:
+    a Shot hits only at range, a Flag forces a retreat, an Offering gives a deity mana)."""
+    from engine.i18n import render
+
+    def line(face, ranged, locale):
+        return render(combat.die_text(face, ranged, weak=False), locale)
+
+    assert line(combat.SHOT, True, "en") == "T (shot): hit"
+    assert line(combat.STRIKE, True, "en") == "S (strike): no effect"
+    assert line(combat.FLAG, False, "en") == "F (flag): retreat"
+    assert line(combat.OFFERING, False, "en") == "O (offering): mana to a deity"
+    assert line(combat.FLAG, True, "fr") == "D (drapeau)\u00a0: retraite"
+    assert line(combat.OFFERING, True, "fr") == "O (offrande)\u00a0: mana à une divinité"
+    assert line(combat.STRIKE, True, "fr") == "F (frappe)\u00a0: sans effet"
