@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
+from same_model import assert_same
 
 from engine.harness import play
 from engine.mythic import GAME, view
@@ -37,28 +38,6 @@ def _states() -> list:
             steps.append(GAME.apply(steps[-1], role, command).state)
         states += steps[:12] + steps[12 + seed % 7 :: 7] + steps[-1:]  # the set-up, one in seven, the end
     return states
-
-
-def _same(fast: Any, ref: Any, where: str = "view") -> None:
-    """Recursively: same types (lists stay lists), same fields set, same values."""
-    assert type(fast) is type(ref), where
-    if isinstance(ref, BaseModel):
-        assert fast.model_fields_set == ref.model_fields_set, where
-        assert list(fast.__dict__) == list(ref.__dict__), where
-        assert fast.__pydantic_extra__ == ref.__pydantic_extra__, where
-        assert fast.__pydantic_private__ == ref.__pydantic_private__, where
-        for name in ref.__dict__:
-            _same(fast.__dict__[name], ref.__dict__[name], f"{where}.{name}")
-    elif isinstance(ref, (list, tuple)):
-        assert len(fast) == len(ref), where
-        for i, (f, r) in enumerate(zip(fast, ref, strict=True)):
-            _same(f, r, f"{where}[{i}]")
-    elif isinstance(ref, dict):
-        assert list(fast) == list(ref), where
-        for k in ref:
-            _same(fast[k], ref[k], f"{where}[{k!r}]")
-    else:
-        assert fast == ref, where
 
 
 def _shown(v: MythicView) -> set[str]:
@@ -98,7 +77,7 @@ def test_constructed_views_equal_validated_views_of_many_states(states, monkeypa
     seen: set[str] = set()
     for fast, state, role in views:
         ref = GAME.view(state, role)
-        _same(fast, ref)
+        assert_same(fast, ref)
         assert fast == ref
         assert fast.model_dump_json() == ref.model_dump_json()
         assert fast.model_dump(exclude_unset=True) == ref.model_dump(exclude_unset=True)
