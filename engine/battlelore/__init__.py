@@ -34,7 +34,7 @@ def _register_names() -> None:
 
 _register_names()
 
-from engine.battlelore import table  # noqa: E402, F401  (the table's members of GAME: engine/battlelore/table)
+from engine.battlelore import table  # noqa: E402, F401, I001  (the table's members of GAME: engine/battlelore/table)
 from engine.battlelore import glossary  # noqa: E402, F401  (GAME.glossary and GAME.explain; after the table)
 from engine.battlelore.game import GAME  # noqa: E402
 

@@ -16,7 +16,7 @@ from engine.hoplomachus.names import register_names  # noqa: E402
 
 register_names()
 
-from engine.hoplomachus import table  # noqa: E402, F401  (adds GAME.shortcuts and GAME.league)
+from engine.hoplomachus import table  # noqa: E402, F401, I001  (adds GAME.shortcuts and GAME.league)
 from engine.hoplomachus import glossary  # noqa: E402, F401  (adds GAME.glossary and GAME.explain)
 from engine.hoplomachus.game import GAME  # noqa: E402
 

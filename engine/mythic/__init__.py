@@ -11,7 +11,7 @@ from engine.i18n import register_catalog
 
 register_catalog(Path(__file__).parent / "locales")
 
-from engine.mythic.game import GAME  # noqa: E402
+from engine.mythic.game import GAME  # noqa: E402, I001
 from engine.mythic import glossary  # noqa: E402, F401  (GAME.glossary and GAME.explain)
 from engine.mythic.table.plans import PLANS  # noqa: E402
 
