@@ -30,6 +30,8 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
   --game mythic_teams --games 2 --budget 8i --reference 6 --jobs 2
     strong 1/2 = 50% (95% 9-91%), searched CPU median 101 ms, p99 290 ms;
     heuristic vs random 6/6 = 100% (61-100%)
+  --game mythic --games 30 --budget 16i --reference 0   (load ~2, beside a soak)
+    strong 23/30 = 77% (95% 59-88%), searched CPU median 193 ms, p99 589 ms (2,739 decisions)
 Not run yet: 200 games at the default 2 s (a game holds 70-100 searched decisions per side:
 hours of CPU per game type), so the intervals above are wide.
 """
