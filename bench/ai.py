@@ -32,6 +32,8 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
     heuristic vs random 6/6 = 100% (61-100%)
   --game mythic --games 30 --budget 16i --reference 0   (load ~2, beside a soak)
     strong 23/30 = 77% (95% 59-88%), searched CPU median 193 ms, p99 589 ms (2,739 decisions)
+  --game battlelore --games 12 --budget 8i --reference 0   (load ~2, beside a soak)
+    strong 8/12 = 67% (95% 39-86%), searched CPU median 178 ms, p99 548 ms (872 decisions)
 Not run yet: 200 games at the default 2 s (a game holds 70-100 searched decisions per side:
 hours of CPU per game type), so the intervals above are wide.
 """
