@@ -15,7 +15,7 @@ from render.common import Ink, draw_fitted, draw_text, flow, pill, text_width
 from render.hoplomachus import kit
 from render.hoplomachus.cards import CARD_H as OFFER_H
 from render.hoplomachus.cards import card_block, card_height
-from render.hoplomachus.words import label, name, skill, unit
+from render.hoplomachus.words import label, name, skill, unit, week_line
 from render.layers import Item, even_cuts, layers_image, layers_png
 
 WIDTH = 1000
@@ -114,14 +114,7 @@ def camp_items(view: HopView, locale: str) -> tuple[list[Item], int]:
     draws (render.layers), and the image's height: the header, the hero's sheet, the troop
     card by card, the tactics, opportunities and Banes, the cards offered."""
     title = label("camp.title", locale, hero=unit(view.hero, locale))
-    sub = label(
-        "map.sub",
-        locale,
-        act=view.act,
-        week=view.week,
-        left=view.weeks_left,
-        weeks=view.week + view.weeks_left,
-    )
+    sub = week_line(view, locale)
     items = [Item(0, kit.HEADER_H + 1, ("header", title, sub), lambda d: kit.header(d, WIDTH, title, sub))]
     y = kit.HEADER_H + 12
     hero = (

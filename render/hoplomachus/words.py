@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.hoplomachus.content import content, skill_name, skill_number
+from engine.hoplomachus.view import HopView
 from engine.i18n import Text, normalize_locale, register_catalog, render, t
 from render.common import code_label
 
@@ -45,6 +46,18 @@ def die_letter(colour: str, locale: str) -> str:
     if d is None or normalize_locale(locale) != "fr":
         return colour[:1].upper()  # B G K R: black is K, never a second B (the legends say so)
     return d.fr[:1].upper()  # B V N R, as seed 003 l.508 letters them
+
+
+def week_line(view: HopView, locale: str) -> str:
+    """The Act and week line under the map's and the camp's titles."""
+    return label(
+        "map.sub",
+        locale,
+        act=view.act,
+        week=view.week,
+        left=view.weeks_left,
+        weeks=view.week + view.weeks_left,
+    )
 
 
 def step_name(step: str, locale: str) -> str:

@@ -21,7 +21,7 @@ from engine.hoplomachus.content import content
 from engine.hoplomachus.view import HopView
 from render.common import Ink, draw_fitted, draw_text, text_width
 from render.hoplomachus import kit
-from render.hoplomachus.words import label, name, unit
+from render.hoplomachus.words import label, name, unit, week_line
 from render.layers import Item, even_cuts, layers_image, layers_png
 
 WIDTH = 1100
@@ -339,14 +339,7 @@ def map_parts(view: HopView, locale: str) -> list[Item]:
         hero=unit(view.hero, locale),
         difficulty=name("difficulty", view.difficulty, locale),
     )
-    sub = label(
-        "map.sub",
-        locale,
-        act=view.act,
-        week=view.week,
-        left=view.weeks_left,
-        weeks=view.week + view.weeks_left,
-    )
+    sub = week_line(view, locale)
     if view.outcome:
         sub = label(f"outcome.{view.outcome}", locale) + " · " + sub
     return [
