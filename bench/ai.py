@@ -2,12 +2,14 @@
 alternating and its 95% interval (Wilson), CPU per decision of the strong seat (median,
 p99, over searched decisions and over all), and `heuristic` against `random` for reference.
 
-    python bench/ai.py                                  # every game, 200 games, 2 s/decision
-    python bench/ai.py --games 20 --budget 0.5s --jobs 2
+    python bench/ai.py                                  # every game, 200 games, default budget
+    python bench/ai.py --games 200 --budget quarter --jobs 2
     python bench/ai.py --game battlelore --games 10 --budget 32i   # 32 iterations: reproducible
 
-`--budget` is CPU seconds (`2s`, `0.5s`) or iterations (`64i`). Times are CPU times
-(time.process_time) of the process playing the game. Every game is seeded.
+`--budget` is `default` (the level's own: the game's `iterations`, cut at 2 s of CPU,
+engine/ai/search.py `default_budget`), `quarter` (a quarter of it: iterations and CPU cap),
+CPU seconds (`2s`, `0.5s`) or iterations (`64i`). Times are CPU times (time.process_time)
+of the process playing the game. Every game is seeded.
 
 Figures of 2026-11-28, on the shared 2-core machine under load (load average 12-20), seeds
 from 1, the strong side alternating seats (in teams, p1+p3 then p2+p4). A searched decision
@@ -50,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.ai.search import Budget, SearchPlayer  # noqa: E402
+from engine.ai.search import Budget, SearchPlayer, default_budget  # noqa: E402
 from engine.harness import play  # noqa: E402
 
 GAMES = ("athena", "mythic", "mythic_teams", "battlelore")
@@ -70,8 +72,11 @@ def load(name: str):
     return GAME, GAME.Options()
 
 
-def parse_budget(text: str) -> Budget:
+def parse_budget(text: str, game) -> Budget:
     text = text.strip().lower()
+    if text in ("default", "quarter"):
+        budget = default_budget(game)
+        return budget if text == "default" else budget.scaled(0.25)
     if text.endswith("i"):
         return Budget(iterations=int(text[:-1]), seconds=None)
     return Budget(iterations=None, seconds=float(text.rstrip("s")))
@@ -97,8 +102,9 @@ class Timed:
 def one_game(args: tuple) -> tuple[float, list[float], list[float], int]:
     """(score of the tested side: 1 win, 0.5 draw, 0 loss, its decision times, searched ones,
     playouts cut short by an error in a sampled world)."""
-    name, n, seed, mode, budget = args
+    name, n, seed, mode, budget_text = args
     game, options = load(name)
+    budget = parse_budget(budget_text, game)
     roles = game.roles(options)
     ours = set(roles[n % 2 :: 2])  # seats alternate: p1 (and p3) in even games, p2 (and p4) in odd
     players, timed = {}, []
@@ -133,7 +139,7 @@ def p99(values: list[float]) -> float:
     return sorted(values)[min(len(values) - 1, int(0.99 * len(values)))] if values else 0.0
 
 
-def run(name: str, mode: str, games: int, seed: int, budget: Budget, jobs: int) -> None:
+def run(name: str, mode: str, games: int, seed: int, budget: str, jobs: int) -> None:
     tasks = [(name, n, seed + n, mode, budget) for n in range(games)]
     started = time.perf_counter()
     if jobs > 1:
@@ -167,17 +173,19 @@ def main() -> None:
     parser.add_argument(
         "--reference", type=int, default=None, help="heuristic-vs-random games (default: --games)"
     )
-    parser.add_argument("--budget", default="2s", help="CPU seconds per decision (2s) or iterations (64i)")
+    parser.add_argument(
+        "--budget", default="default", help="default, quarter, CPU seconds (2s) or iterations (64i)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    budget = parse_budget(args.budget)
-    print(f"python bench/ai.py {' '.join(sys.argv[1:])}  (budget {budget})")
+    print(f"python bench/ai.py {' '.join(sys.argv[1:])}")
     for name in GAMES if args.game == "all" else (args.game,):
-        run(name, "strong", args.games, args.seed, budget, args.jobs)
+        print(f"{name}: budget {parse_budget(args.budget, load(name)[0])}", flush=True)
+        run(name, "strong", args.games, args.seed, args.budget, args.jobs)
         reference = args.games if args.reference is None else args.reference
         if reference:
-            run(name, "reference", reference, args.seed, budget, args.jobs)
+            run(name, "reference", reference, args.seed, args.budget, args.jobs)
 
 
 if __name__ == "__main__":

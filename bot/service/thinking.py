@@ -10,8 +10,10 @@ readable (`loop.add_reader`): no thread in the bot, as for the image workers
 taken by the heuristic level instead, so a game never stalls.
 
 Environment (read at each decision, so tests and servers may change it):
-- `AGORA_AI_SECONDS`: CPU seconds per searched decision (default 2);
+- `AGORA_AI_SECONDS`: CPU seconds per searched decision, spent whole;
 - `AGORA_AI_ITERATIONS`: a budget in iterations instead (deterministic: tests, replays);
+- neither: the level's default, the game's iterations cut at 2 s of CPU, whichever ends
+  first (engine/ai/search.py `default_budget`);
 - `AGORA_AI_PROCESSES`: worker processes (default 1).
 """
 
@@ -24,27 +26,28 @@ import multiprocessing
 import os
 from typing import Any
 
+from engine.ai.search import DEFAULT_SECONDS
 from engine.protocol import Role
 
 log = logging.getLogger("agora.service")
 
-DEFAULT_SECONDS = 2.0
 GRACE = 10.0  # seconds a call may take beyond its budget before its worker is replaced
 
 
 def budget_from_env() -> tuple[int | None, float | None]:
+    """(iterations, seconds) set by the operator; (None, None): the level's default."""
     iterations = os.environ.get("AGORA_AI_ITERATIONS", "").strip()
     if iterations:
         return int(iterations), None
     seconds = os.environ.get("AGORA_AI_SECONDS", "").strip()
-    return None, float(seconds) if seconds else DEFAULT_SECONDS
+    return None, float(seconds) if seconds else None
 
 
 def _serve(conn: Any, parent: int) -> None:
     """In the worker: answer each call with the command as JSON and what the search expected."""
     from bot.service.images import _watch_parent
     from engine import registry
-    from engine.ai.search import Budget
+    from engine.ai.search import Budget, default_budget
 
     _watch_parent(parent)
     games = registry.plugins(registry.GAMES)
@@ -57,7 +60,11 @@ def _serve(conn: Any, parent: int) -> None:
             game = games[game_id]
             state = game.load_state(json.loads(state_json))
             player = game.players[level](seed)
-            player.budget = Budget(iterations=iterations, seconds=seconds)
+            player.budget = (
+                Budget(iterations=iterations, seconds=seconds)
+                if iterations or seconds
+                else default_budget(game)
+            )
             command = player.choose(state, role)
             thought = getattr(player, "thought", None)
             expected = thought.value if thought is not None and thought.searched else None
@@ -131,7 +138,7 @@ class Thinkers:
         failed (it is then replaced)."""
         iterations, seconds = budget_from_env()
         worker = self._pick()
-        timeout = (seconds or 0.0) + GRACE + (iterations or 0) * 0.5
+        timeout = (seconds or DEFAULT_SECONDS) + GRACE + (iterations or 0) * 0.5
         try:
             status, payload, expected = await worker.call(
                 (game_id, level, seed, state_json, role, iterations, seconds), timeout

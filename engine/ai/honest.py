@@ -36,6 +36,8 @@ class GameAI:
     - `playout`: the level whose player plays the playouts (default "heuristic").
     - `horizon(state) -> object`: the search cuts a playout off once this value changed
       `depth` times (e.g. the turn number): the rest is the evaluation's job.
+    - `iterations`: the `strong` level's default budget in worlds per decision (cut at 2 s
+      of CPU), chosen per game so that the level beats the heuristic (bench/ai.py).
     """
 
     determinize: Determinize
@@ -45,6 +47,7 @@ class GameAI:
     horizon: Callable[[Any], Any] | None = None
     depth: int = 2
     playout: str = "heuristic"
+    iterations: int = 32
 
 
 def sample_rng_seed(rng: random.Random) -> int:

@@ -13,8 +13,10 @@ Determinized flat Monte Carlo with sequential halving:
 - the best mean wins; the heuristic's choice keeps ties (a search never plays worse for
   lack of evidence).
 
-Deterministic for a seed and a budget in iterations; in play the budget is CPU seconds
-(`time.process_time`: a busy machine slows the search, never cuts it short unfairly).
+Deterministic for a seed and a budget in iterations. The default budget (`default_budget`)
+is the game's `iterations` (GameAI), cut at 2 s of CPU (`time.process_time`: a busy machine
+slows the search, never cuts it short unfairly) whichever ends first: a decision stops once
+more worlds would not change it much, and a phone user does not wait for nothing.
 Decisions a game does not search (`searching`), and a single legal command, are answered
 by the heuristic at once.
 """
@@ -30,6 +32,7 @@ from engine.ai.honest import HonestPlayer
 from engine.protocol import Role
 
 MAX_PLAYOUT_STEPS = 400  # a guard: the horizon ends playouts long before
+DEFAULT_SECONDS = 2.0  # issue 27: at most 2 s of CPU per decision on this machine
 
 
 @dataclass(frozen=True)
@@ -38,13 +41,19 @@ class Budget:
     `seconds` of CPU. With both, whichever ends first."""
 
     iterations: int | None = None
-    seconds: float | None = 2.0
+    seconds: float | None = DEFAULT_SECONDS
 
     def scaled(self, factor: float) -> Budget:
         return Budget(
             iterations=None if self.iterations is None else max(1, round(self.iterations * factor)),
             seconds=None if self.seconds is None else self.seconds * factor,
         )
+
+
+def default_budget(game: Any) -> Budget:
+    """The `strong` level's budget unless told otherwise: the game's iterations, at most
+    2 s of CPU."""
+    return Budget(iterations=game.ai.iterations, seconds=DEFAULT_SECONDS)
 
 
 @dataclass
@@ -66,7 +75,7 @@ class SearchPlayer:
 
     def __init__(self, game: Any, seed: int = 0, budget: Budget | None = None, width: int = 8) -> None:
         self.game, self.seed = game, seed
-        self.budget = budget or Budget()
+        self.budget = budget or default_budget(game)
         self.width = width
         self.thought: Thought | None = None
         self.stumbles = 0  # playouts cut short by an error in a sampled world (bench/ai.py counts)
