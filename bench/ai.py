@@ -142,11 +142,21 @@ def p99(values: list[float]) -> float:
 def run(name: str, mode: str, games: int, seed: int, budget: str, jobs: int) -> None:
     tasks = [(name, n, seed + n, mode, budget) for n in range(games)]
     started = time.perf_counter()
+    results: list = []
+
+    def tally(result) -> None:  # a line every 10 games: a long run can be read while it goes
+        results.append(result)
+        if len(results) % 10 == 0 and len(results) < games:
+            won = sum(r[0] for r in results)
+            print(f"  {name} {mode}: {won:g}/{len(results)} so far", flush=True)
+
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(one_game, tasks, chunksize=1)
+            for result in pool.imap(one_game, tasks, chunksize=1):
+                tally(result)
     else:
-        results = [one_game(t) for t in tasks]
+        for task in tasks:
+            tally(one_game(task))
     wall = time.perf_counter() - started
     score = sum(r[0] for r in results)
     low, high = wilson(score, games)
