@@ -143,6 +143,7 @@ from fakediscord.server import FakeDiscord  # noqa: E402
 TARGET_P99_MS = 500
 RAMP = 0.02  # seconds between two tables' openings
 SETUP_WAIT = 120  # seconds a table waits for the answers to /game new, join and start
+AI_WAIT = 300  # seconds a table with an AI seat waits for a move's answer (the AI's reply in it)
 LATE = {"autocomplete": 0, "move": 0, "refused": 0, "stuck": 0}  # interactions the bot did not answer in time
 LANDED = [0]  # moves applied so far, all tables (the watchdog's sign of life)
 KINDS = {ix.APPLICATION_COMMAND: "slash command", ix.AUTOCOMPLETE: "autocomplete", ix.COMPONENT: "button"}
@@ -306,7 +307,7 @@ def offered(fake: FakeDiscord, user, move: str, rev: int):
     return None
 
 
-async def click_dm(fake: FakeDiscord, user, channel, last, button: str) -> bool:
+async def click_dm(fake: FakeDiscord, user, channel, last, button: str, wait: float = 30) -> bool:
     """Click a button of the user's DM; True once the move reached the channel, False if the
     button was already stale (an ephemeral refusal)."""
     before, posted = len(channel.visible()), len(channel.messages)
@@ -320,7 +321,7 @@ async def click_dm(fake: FakeDiscord, user, channel, last, button: str) -> bool:
             (inter.original is not None or inter.followups) and inter.ephemeral
         )
 
-    await fake.wait_for(answered_click, timeout=30)
+    await fake.wait_for(answered_click, timeout=wait)
     return len(channel.visible()) > before
 
 
@@ -350,14 +351,62 @@ async def play_game(
     for user in others:
         await answered(await fake.slash(user, channel, "game join"), SETUP_WAIT)
     await answered(await fake.slash(first, channel, "game start"), SETUP_WAIT)
+    return await play_moves(fake, channel, users, decider, rng, max_moves, clicks, image_ms)
+
+
+async def play_ai_table(
+    fake: FakeDiscord,
+    game_id: str,
+    options: dict[str, object],
+    channel,
+    user,
+    level: str,
+    decider: Decider,
+    rng: random.Random,
+    seed: int,
+    clicks: float,
+    image_ms: list[float],
+    stop: asyncio.Event,
+    delay: float = 0.0,
+) -> int:
+    """A table where one user plays against an AI seat added as a user does (`/game addbot
+    level:...`), game after game until `stop` (the human tables are done); returns the user's
+    moves. A move is answered once the AI seat has replied: its answers may wait AI_WAIT."""
+    await asyncio.sleep(delay)
+    moves = 0
+    for number in range(1000):
+        if stop.is_set():
+            break
+        new = await fake.slash(user, channel, "game new", game=game_id, seed=seed + 7919 * number, **options)
+        await answered(new, SETUP_WAIT)
+        await answered(await fake.slash(user, channel, "game addbot", level=level), SETUP_WAIT)
+        await answered(await fake.slash(user, channel, "game start"), AI_WAIT)  # the AI seat may open
+        moves += await play_moves(fake, channel, (user,), decider, rng, 0, clicks, image_ms, AI_WAIT, stop)
+    return moves
+
+
+async def play_moves(
+    fake: FakeDiscord,
+    channel,
+    users,
+    decider: Decider,
+    rng: random.Random,
+    max_moves: int,
+    clicks: float,
+    image_ms: list[float],
+    wait: float = 30,
+    stop: asyncio.Event | None = None,
+) -> int:
+    """The players' moves until the game is over, `max_moves` or `stop`; `wait`: how long an
+    answer may take, and a table may have nobody to play (an AI seat thinking)."""
     moves = idle = 0
-    while not max_moves or moves < max_moves:
+    while (not max_moves or moves < max_moves) and not (stop is not None and stop.is_set()):
         decided = decider.decide(users)
         if decided is None or decided[0] != "running":
             if decided is not None and decided[0] != "lobby":
                 break  # over
             idle += 1  # an automatic answer, or the last one still being stored: ask again
-            if idle > 600:  # 30 s with nobody to play
+            if idle > wait / 0.05:  # nobody to play for `wait` seconds
                 LATE["stuck"] += 1
                 break
             await asyncio.sleep(0.05)
@@ -371,13 +420,13 @@ async def play_game(
         before, started = len(channel.visible()), time.monotonic()
         button = offered(fake, user, move, rev) if rng.random() < clicks else None
         try:
-            if button is not None and await click_dm(fake, user, channel, *button):
+            if button is not None and await click_dm(fake, user, channel, *button, wait=wait):
                 moves += 1
             elif button is None:
-                inter = await answered(await fake.slash(user, channel, "play", move=move))
+                inter = await answered(await fake.slash(user, channel, "play", move=move), wait)
                 moves += 1 if inter.public else 0
                 LATE["refused"] += 0 if inter.public else 1
-        except (TimeoutError, RuntimeError):  # never answered within 30 s (expired): counted
+        except (TimeoutError, RuntimeError):  # never answered within `wait` (expired): counted
             # (RuntimeError: the fake's wait_for, cancelled at its timeout inside its condition)
             LATE["move"] += 1
         LANDED[0] = LANDED[0] + 1  # a sign of life for the watchdog
@@ -419,6 +468,27 @@ async def answered(inter: ix.Interaction, timeout: float = 30) -> ix.Interaction
     return inter
 
 
+def children(pid: int) -> set[int]:
+    try:
+        return {int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+    except (OSError, ValueError):
+        return set()
+
+
+def ai_moves(db: Path, channels: list[str]) -> int:
+    """Moves stored for the AI seats of the tables in `channels` (read-only)."""
+    if not channels:
+        return 0
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30) as conn:
+        marks = ",".join("?" * len(channels))
+        return conn.execute(
+            "SELECT count(*) FROM actions a JOIN games g ON g.id = a.game_id JOIN seats s"
+            " ON s.game_id = a.game_id AND s.role = a.role"
+            f" WHERE s.ai_level IS NOT NULL AND g.channel IN ({marks})",
+            channels,
+        ).fetchone()[0]
+
+
 async def bench(
     game_id: str,
     games: int,
@@ -427,6 +497,8 @@ async def bench(
     max_moves: int,
     clicks: float,
     render_processes: int | None = None,
+    ai_tables: int = 0,
+    ai_level: str = "strong",
 ) -> int:
     spec = BENCHES[game_id]
     options = {"scenario": scenario} if game_id == "athena" else dict(spec.options)
@@ -439,14 +511,24 @@ async def bench(
         )
         for i in range(games)
     ]
+    # tables where one user plays against an AI seat, beside the human tables
+    versus = [
+        (fake.world.add_channel(guild, f"ai-table-{i}"), fake.world.add_user(f"h{i}"))
+        for i in range(ai_tables)
+    ]
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "bot.log"
         db = Path(tmp) / "agora.db"
         process = start_bot_process(fake, db, log, render_processes)
         deciders = [Decider(db, game_id, ch, 1000 * (seed + i)) for i, (ch, _) in enumerate(tables)]
+        ai_deciders = [
+            Decider(db, game_id, ch, 1000 * (seed + games + i)) for i, (ch, _) in enumerate(versus)
+        ]
+        ai_found = (0, 0.0)
         try:
             await wait_ready(fake, process)
+            image_workers = children(process.pid)  # started before the bot connects; an AI worker comes later
             lags: list[float] = []
             image_ms: list[float] = []
             monitor = asyncio.create_task(loop_lag(lags))
@@ -454,6 +536,27 @@ async def bench(
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, dump_tasks, "SIGUSR1")
             load = os.getloadavg()[0]
             started, bot_cpu, bench_cpu = time.monotonic(), tree_cpu_seconds(process.pid), time.process_time()
+            stop = asyncio.Event()
+            against_ai = [
+                asyncio.create_task(
+                    play_ai_table(
+                        fake,
+                        game_id,
+                        options,
+                        ch,
+                        user,
+                        ai_level,
+                        ai_deciders[i],
+                        random.Random(seed + games + i),
+                        seed + games + i,
+                        clicks,
+                        [],
+                        stop,
+                        RAMP * i,
+                    )
+                )
+                for i, (ch, user) in enumerate(versus)
+            ]
             counts = await asyncio.gather(
                 *(
                     play_game(
@@ -476,19 +579,39 @@ async def bench(
             elapsed = time.monotonic() - started
             bot_cpu = tree_cpu_seconds(process.pid) - bot_cpu
             bench_cpu = time.process_time() - bench_cpu
+            if versus:  # what the AI seats did while the human tables played
+                thinkers = children(process.pid) - image_workers
+                ai_found = (
+                    ai_moves(db, [str(ch.id) for ch, _ in versus]),
+                    sum(tree_cpu_seconds(pid) for pid in thinkers),
+                )
             load = (load, os.getloadavg()[0])
+            stop.set()
+            versus_moves = await asyncio.gather(*against_ai)  # each ends after its move in flight
             monitor.cancel()
             stuck.cancel()
             # the last DMs and edits still on their way: stopping under them logs send errors
             await fake.settle(quiet=0.5, timeout=60)
         finally:
-            for decider in deciders:
+            for decider in deciders + ai_deciders:
                 decider.close()
             process.terminate()
             process.wait(10)
             await fake.stop()
-        report(fake, spec.name, games, counts, elapsed, lags, image_ms)
-        print(cpu_line(sum(counts), elapsed, bot_cpu, bench_cpu - CHOICE_CPU[0]))
+        humans = {str(u.id) for _, users in tables for u in users}
+        report(fake, spec.name, games, counts, elapsed, lags, image_ms, humans, [ch for ch, _ in tables])
+        # the AI workers' CPU apart (below): what is left is the bot's cost of every table's moves
+        print(cpu_line(sum(counts), elapsed, bot_cpu - ai_found[1], bench_cpu - CHOICE_CPU[0]))
+        if versus:
+            decided, thought = ai_found
+            print(
+                f"{len(versus)} more tables of one user against a {ai_level!r} AI seat (`/game addbot"
+                f" level:{ai_level}`), while the human tables played: {decided} AI moves,"
+                f" AI worker processes {thought:.1f} s CPU ({thought / elapsed:.2f} cores,"
+                f" {1000 * thought / max(1, decided):.0f} ms per AI move); the users' moves there:"
+                f" {sum(versus_moves)} (until the human tables were done);"
+                f" AGORA_AI_SECONDS={os.environ.get('AGORA_AI_SECONDS', '')!r}"
+            )
         print(
             f"players' choices (heuristic, state read from the database): {CHOICE_CPU[0]:.1f} s CPU"
             f" in the bench, not counted above; load average {load[0]:.1f} at the start, {load[1]:.1f} at the end"
@@ -507,8 +630,12 @@ def report(
     elapsed: float,
     lags: list[float],
     image_ms: list[float],
+    humans: set[str],
+    channels: list,
 ) -> None:
-    inters = [i for i in fake.interactions.values() if i.ack_latency is not None]
+    """The human tables' figures (`humans`: their users, `channels`: theirs); tables against
+    an AI seat are left out."""
+    inters = [i for i in fake.interactions.values() if i.ack_latency is not None and str(i.user.id) in humans]
     print(f"{games} games of {name} at once through the fake Discord (bot in its own process)")
     print(f"{'acknowledgement (ms)':<24}{'count':>7}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
     for label, group in [("all interactions", inters)] + [
@@ -528,12 +655,17 @@ def report(
     deferred = sum(1 for i in inters if i.ack_type in (ix.DEFERRED_MESSAGE, ix.DEFERRED_UPDATE))
     unanswered = sum(1 for i in fake.interactions.values() if i.ack_latency is None)
     moves = sum(counts)
+    ours = {ch.id for ch in channels} | {
+        c.id
+        for c in fake.world.channels.values()
+        if c.recipient is not None and str(c.recipient.id) in humans
+    }
     public = sum(
         len(m.files)
         for m in fake.world.messages.values()
-        if m.channel_id in fake.world.channels and fake.world.channels[m.channel_id].guild_id is not None
+        if m.channel_id in ours and fake.world.channels[m.channel_id].guild_id is not None
     )
-    private = sum(len(m.files) for m in fake.world.messages.values()) - public
+    private = sum(len(m.files) for m in fake.world.messages.values() if m.channel_id in ours) - public
     print(
         f"deferred: {deferred}, never acknowledged: {unanswered}"
         f" (autocomplete past 3 s: {LATE['autocomplete']}, moves unanswered in 30 s: {LATE['move']},"
@@ -575,6 +707,13 @@ def main() -> int:
     parser.add_argument(
         "--render-processes", type=int, default=None, help="the bot's image worker processes (0: threads)"
     )
+    parser.add_argument(
+        "--ai-tables",
+        type=int,
+        default=0,
+        help="more tables, each a user against an AI seat (human tables' figures apart)",
+    )
+    parser.add_argument("--ai-level", default="strong", help="the AI seats' level (`/game addbot level:`)")
     args = parser.parse_args()
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     return asyncio.run(
@@ -586,6 +725,8 @@ def main() -> int:
             args.max_moves,
             args.clicks,
             args.render_processes,
+            args.ai_tables,
+            args.ai_level,
         )
     )
 
