@@ -9,12 +9,24 @@ readable (`loop.add_reader`): no thread in the bot, as for the image workers
 (bot/service/images.py). A worker that dies or overruns is replaced, and that decision is
 taken by the heuristic level instead, so a game never stalls.
 
+A worker runs at a lower priority (`AGORA_AI_NICE`, 19 by default, as `nice` counts): on a
+busy machine the event loop and the image workers get the cores first, and the search gets
+what they leave. Its budget is CPU time, so a starved search thinks as well, only longer;
+"overruns" is therefore counted in the worker's CPU time too (/proc), not on the clock: a
+call is given up when its worker has used its budget plus `GRACE` seconds of CPU, or has
+used none at all for `STALL` seconds (hung), or after `WALL_LIMIT` seconds whatever it did
+(a deferred interaction must be answered within Discord's 15 minutes). Where /proc is
+missing, the budget plus `GRACE` is wall time, as before.
+bench/discord.py --ai-tables measures the human tables beside AI tables, with and without.
+
 Environment (read at each decision, so tests and servers may change it):
 - `AGORA_AI_SECONDS`: CPU seconds per searched decision, spent whole;
 - `AGORA_AI_ITERATIONS`: a budget in iterations instead (deterministic: tests, replays);
 - neither: the level's default, the game's iterations cut at 2 s of CPU, whichever ends
   first (engine/ai/search.py `default_budget`);
-- `AGORA_AI_PROCESSES`: worker processes (default 1).
+- `AGORA_AI_PROCESSES`: worker processes (default 1);
+- `AGORA_AI_NICE`: how much lower a worker's priority is (default 19, the lowest; 0: none),
+  read when a worker starts.
 """
 
 from __future__ import annotations
@@ -31,7 +43,32 @@ from engine.protocol import Role
 
 log = logging.getLogger("agora.service")
 
-GRACE = 10.0  # seconds a call may take beyond its budget before its worker is replaced
+GRACE = 10.0  # CPU seconds a call may take beyond its budget before its worker is replaced
+STALL = 60.0  # seconds a call's worker may use no CPU at all before it is taken for hung
+WALL_LIMIT = 300.0  # seconds a call may take at most, however starved its worker
+CHECK_EVERY = 1.0  # seconds between two looks at a pending call's worker
+DEFAULT_NICE = 19
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user and system) a live process has used, from /proc; None without it."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _lower_priority() -> None:
+    """In a new worker: let the event loop and the image workers win the cores (the budget is
+    CPU time: the search loses no thought, only wall time)."""
+    step = int(os.environ.get("AGORA_AI_NICE", "").strip() or DEFAULT_NICE)
+    if step > 0 and hasattr(os, "nice"):
+        try:
+            os.nice(step)
+        except OSError:  # not allowed here: the worker thinks at the bot's priority
+            pass
 
 
 def budget_from_env() -> tuple[int | None, float | None]:
@@ -50,6 +87,7 @@ def _serve(conn: Any, parent: int) -> None:
     from engine.ai.search import Budget, default_budget
 
     _watch_parent(parent)
+    _lower_priority()
     games = registry.plugins(registry.GAMES)
     while True:
         try:
@@ -92,7 +130,9 @@ class _Worker:
                 self.process.kill()
             self.process.join(1)
 
-    async def call(self, request: tuple, timeout: float) -> Any:
+    async def call(self, request: tuple, limit: float) -> Any:
+        """The worker's answer; TimeoutError once it used `limit` CPU seconds on this call
+        (the clock where /proc is missing), stalled or reached WALL_LIMIT (module docstring)."""
         self.waiting += 1
         try:
             async with self.lock:
@@ -112,11 +152,36 @@ class _Worker:
                 self.conn.send(request)
                 loop.add_reader(fd, readable)
                 try:
-                    return await asyncio.wait_for(answer, timeout)
+                    return await self._watch(answer, limit)
                 finally:
                     loop.remove_reader(fd)
         finally:
             self.waiting -= 1
+
+    async def _watch(self, answer: asyncio.Future, limit: float) -> Any:
+        loop = asyncio.get_running_loop()
+        pid = self.process.pid
+        started = loop.time()
+        first = last = cpu_seconds(pid) if pid is not None else None
+        progressed = started
+        while True:
+            done, _ = await asyncio.wait({answer}, timeout=CHECK_EVERY)
+            if done:
+                return answer.result()
+            now = loop.time()
+            used = cpu_seconds(pid) if pid is not None else None
+            if used is None or first is None:  # no /proc: the clock, as before
+                if now - started > limit:
+                    raise TimeoutError(f"no answer after {now - started:.0f} s")
+                continue
+            if used > last:
+                last, progressed = used, now
+            if used - first > limit:
+                raise TimeoutError(f"{used - first:.1f} s of CPU without an answer")
+            if now - progressed > STALL:
+                raise TimeoutError(f"no CPU used for {now - progressed:.0f} s")
+            if now - started > WALL_LIMIT:
+                raise TimeoutError(f"no answer after {now - started:.0f} s")
 
 
 class Thinkers:
@@ -138,10 +203,10 @@ class Thinkers:
         failed (it is then replaced)."""
         iterations, seconds = budget_from_env()
         worker = self._pick()
-        timeout = (seconds or DEFAULT_SECONDS) + GRACE + (iterations or 0) * 0.5
+        limit = (seconds or DEFAULT_SECONDS) + GRACE + (iterations or 0) * 0.5  # CPU seconds
         try:
             status, payload, expected = await worker.call(
-                (game_id, level, seed, state_json, role, iterations, seconds), timeout
+                (game_id, level, seed, state_json, role, iterations, seconds), limit
             )
         except BaseException:
             self.workers.remove(worker)

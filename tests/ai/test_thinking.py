@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 
 import pytest
 
@@ -71,3 +72,51 @@ async def test_a_failed_search_is_answered_by_the_heuristic(iterations, caplog) 
     assert worker not in thinking.thinkers().workers  # replaced
     command, expected = await ai_decide(game, "strong", 2, 3, state, role)  # a new worker thinks
     assert expected is not None
+
+
+async def test_the_worker_thinks_at_a_lower_priority(iterations) -> None:
+    """The event loop and the image workers win the cores over a search (bench/discord.py
+    --ai-tables: the human tables keep their speed beside AI tables)."""
+    game, (state, role) = _searched("athena")
+    await ai_decide(game, "strong", 1, 2, state, role)
+    [worker] = thinking.thinkers().workers
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == min(19, ours + thinking.DEFAULT_NICE)
+
+
+async def _paused_call(monkeypatch, pause: float):
+    """A searched decision whose worker (warm) is stopped for `pause` seconds, then resumed;
+    the budget and grace made tiny so that the clock passes them while it is stopped."""
+    game, (state, role) = _searched("mythic")
+    await ai_decide(game, "strong", 3, 4, state, role)  # the worker is up and warm
+    [worker] = thinking.thinkers().workers
+    monkeypatch.setenv("AGORA_AI_ITERATIONS", "1")
+    monkeypatch.setattr(thinking, "DEFAULT_SECONDS", 0.1)
+    monkeypatch.setattr(thinking, "GRACE", 0.2)  # the call's limit: 0.1 + 0.2 + 0.5 s of CPU
+    monkeypatch.setattr(thinking, "CHECK_EVERY", 0.05)
+    os.kill(worker.process.pid, signal.SIGSTOP)  # starved: given no CPU at all
+    deciding = asyncio.create_task(ai_decide(game, "strong", 3, 5, state, role))
+    try:
+        await asyncio.sleep(pause)
+        kept = worker in thinking.thinkers().workers
+    finally:
+        if worker.process.is_alive():  # not when it was replaced (killed)
+            os.kill(worker.process.pid, signal.SIGCONT)
+    return worker, kept, await deciding
+
+
+async def test_a_starved_worker_is_not_given_up_when_the_clock_passes_its_budget(
+    iterations, monkeypatch, caplog
+):
+    worker, kept, (command, expected) = await _paused_call(monkeypatch, 2.0)
+    assert kept and worker in thinking.thinkers().workers, "waited for, not replaced"
+    assert expected is not None, "the search's own answer, not the heuristic's"
+    assert not [r for r in caplog.records if "the search failed" in r.getMessage()]
+
+
+async def test_a_worker_using_no_cpu_at_all_is_given_up(iterations, monkeypatch, caplog):
+    monkeypatch.setattr(thinking, "STALL", 0.5)
+    worker, kept, (command, expected) = await _paused_call(monkeypatch, 2.0)
+    assert not kept and worker not in thinking.thinkers().workers, "replaced"
+    assert expected is None  # the heuristic answered
+    assert any("the search failed" in r.getMessage() for r in caplog.records)
