@@ -181,4 +181,13 @@ def horizon(state: State) -> tuple[int, int]:
     return (state.round, state.duel)
 
 
-AI = GameAI(determinize=determinize, evaluate=evaluate, searching=searching, horizon=horizon, depth=3)
+# 8 worlds a decision: 18/20 against the heuristic at 8 and at 2 iterations alike (bench/ai.py,
+# seeds 500-519), ~60 ms of CPU; more buys little here.
+AI = GameAI(
+    determinize=determinize,
+    evaluate=evaluate,
+    searching=searching,
+    horizon=horizon,
+    depth=3,
+    iterations=8,
+)
