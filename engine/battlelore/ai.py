@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 
 from engine.ai.honest import GameAI, sample_rng_seed
-from engine.battlelore import field, victory
+from engine.battlelore import commands as c
+from engine.battlelore import field, turn, victory
 from engine.battlelore.content import content
+from engine.battlelore.players import HeuristicPlayer, expected
 from engine.battlelore.state import State, clone
 from engine.battlelore.view import visible
 from engine.protocol import Role
@@ -82,14 +84,85 @@ def evaluate(state: State, role: Role) -> float:
     return max(-1.0, min(1.0, 0.7 * vp + 0.5 * army))
 
 
+WIDTH = 4  # candidates searched (the heuristic's choice among them): fewer, better playouts
+# at most this many of one kind, so that each kind is weighed: the Command card is the turn's
+# great choice (four of the five in hand), then two moves or two targets
+PER_KIND = {c.Play: 4, c.Lore: 1}
+
+
+def candidates(state: State, role: Role, legal: list) -> list:
+    """The commands worth a search, best first, scored as the heuristic scores them
+    (engine/battlelore/players.py): a Command card by the units it would order, an order by
+    the unit's use, a move by the spot it reaches, an attack by its expected damage. A
+    legal list of a turn holds dozens of moves: searching the first ones found wastes the
+    budget on moves no one would play. "any" and mana modes of a card are left to the
+    heuristic (its own choice is always searched)."""
+    judge = HeuristicPlayer(0)
+    here: dict[str, float] = {}
+    scored = []
+    for i, cmd in enumerate(legal):
+        if isinstance(cmd, c.Play):
+            if cmd.mode != "text":
+                continue
+            score = _card_value(judge, state, role, cmd)
+        elif isinstance(cmd, c.Act):
+            score = judge._unit_value(state, state.unit_at(cmd.hex))
+        elif isinstance(cmd, c.Move):
+            u = state.unit_at(cmd.frm)
+            if cmd.frm not in here:
+                here[cmd.frm] = judge._spot_score(state, u, cmd.frm)
+            score = judge._spot_score(state, u, cmd.to) - here[cmd.frm]
+        elif isinstance(cmd, c.Attack):
+            score = expected(state, state.unit_at(cmd.frm), state.unit_at(cmd.to), cmd.ranged)
+        elif isinstance(cmd, (c.End, c.Go)):
+            score = 0.0
+        elif isinstance(cmd, c.Lore):
+            score = 1.0
+        else:
+            continue
+        scored.append((-score, i, cmd))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    kinds: dict[type, int] = {}
+    out = []
+    for _, _, cmd in scored:
+        kinds[type(cmd)] = kinds.get(type(cmd), 0) + 1
+        if kinds[type(cmd)] <= PER_KIND.get(type(cmd), 2):
+            out.append(cmd)
+    return out[:WIDTH]
+
+
+def _card_value(judge: HeuristicPlayer, state: State, role: Role, cmd: c.Play) -> float:
+    """The heuristic's worth of a Command card: the use of the units it would order."""
+    card = turn.card_def(cmd.card, cmd.extra)
+    chosen: list[str] = []
+    value = 0.0
+    for u in sorted(state.alive(role), key=lambda u: -judge._unit_value(state, u)):
+        if turn.eligible(state, u, card, cmd.mode, chosen):
+            chosen.append(u.id)
+            value += judge._unit_value(state, u)
+    if card.act.bonus in ("dice", "move", "brave"):
+        value *= 1.15
+    return value - (0.5 if cmd.extra else 0.0)
+
+
 def searching(state: State, role: Role) -> bool:
-    """The turn's choices (card, moves, attacks) are searched once both armies are on the
-    field; set-up steps and windows are answered by the heuristic at once."""
-    return bool(state.extra_data.get("revealed")) and state.step in ("card", "move", "fight", "activate")
+    """The Command card, moves and attacks are searched once both armies are on the field.
+    Set-up steps and windows are answered by the heuristic at once, and so is the order of
+    activation (bench/ai.py: three searched decisions a card for a choice that rarely
+    differs from the heuristic's: the card already chose who acts)."""
+    return bool(state.extra_data.get("revealed")) and state.step in ("card", "move", "fight")
 
 
 def horizon(state: State) -> int:
     return state.turn.number if state.turn else 0
 
 
-AI = GameAI(determinize=determinize, evaluate=evaluate, searching=searching, horizon=horizon, depth=2)
+AI = GameAI(
+    determinize=determinize,
+    evaluate=evaluate,
+    candidates=candidates,
+    searching=searching,
+    horizon=horizon,
+    depth=1,  # a playout ends with the turn: three times cheaper than through the reply, as strong
+    iterations=16,
+)
