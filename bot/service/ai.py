@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from engine.i18n import T, Text
 from engine.protocol import Game, Role
 
 log = logging.getLogger("agora.service")
@@ -17,6 +18,22 @@ _MASK = (1 << 63) - 1
 def ai_seed(game_seed: int, seq: int, role: Role) -> int:
     mixed = (game_seed * 0x9E3779B97F4A7C15 + seq * 0xBF58476D1CE4E5B9 + sum(map(ord, role))) & _MASK
     return mixed ^ (mixed >> 29)
+
+
+# What a search's value (-1..1, its own seat's outlook) reads as: the first bound it reaches
+OUTLOOKS = ((0.5, "winning"), (0.15, "ahead"), (-0.15, "even"), (-0.5, "behind"), (-1.0, "losing"))
+
+
+def expectation(name: str, value: float) -> Text:
+    """The line the channel reads after a searching AI seat's move: what it expected, in
+    words and as its number ("Bot strong expects to be ahead (+0.34)"). One number about
+    the AI's own estimate: it tells nothing its seat saw that the others did not."""
+    value = max(-1.0, min(1.0, value))
+    outlook = next(word for bound, word in OUTLOOKS if value >= bound)
+    hundredths = round(abs(value) * 100)
+    sign = "" if hundredths == 0 else "+" if value > 0 else "\u2212"  # a minus sign, not a hyphen
+    number = T("bot.ai.number", sign=sign, whole=hundredths // 100, cents=f"{hundredths % 100:02d}")
+    return T(f"bot.ai.expects.{outlook}", name=name, value=number)
 
 
 def ai_choose(game: Game, level: str, game_seed: int, seq: int, state: Any, role: Role) -> Any:

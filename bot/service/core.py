@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service.ai import ai_decide
+from bot.service.ai import ai_decide, expectation
 from bot.service.api import Actor, Message, Reply, UserError, Where
 from bot.service.buttons import MAX_ID
 from bot.service.context import Table
@@ -412,23 +412,35 @@ class ServiceCore:
         """AI seats act right away, and so do the humans' forced moves and standing orders, each
         decision its own stored action (an order's with no user: it is not the player's own move, so
         taking back the command before it takes it back too, as with AI replies). A failure
-        stops the chain (logged) without losing what was stored; `resume()` picks it up."""
+        stops the chain (logged) without losing what was stored; `resume()` picks it up.
+        A searching seat's announcement ends with what it expected, once per seat: its last
+        searched decision of the chain (a Battlelore turn is many; not stored in the log)."""
+        expected: dict[Role, Text] = {}
+        try:
+            return await self._ai_chain(table, turn, now, expected)
+        finally:
+            turn.public += list(expected.values())
+
+    async def _ai_chain(self, table: Table, turn: Turn, now: float, expected: dict[Role, Text]) -> Table:
         for _ in range(self.max_ai_steps):
             seat, auto = table.ai_to_move(), None
             standing = table.standing() if seat is None else None
             if seat is None and standing is None:
                 return table
             try:
+                value = None
                 if standing is not None:
                     seat, command, forced = standing
                     auto = auto_announcement(table, seat, command, forced)
                 else:
                     # a searching level thinks in a worker process (bot/service/thinking.py)
-                    command, _expected = await ai_decide(
+                    command, value = await ai_decide(
                         table.game, seat.ai_level, table.record.seed, table.record.seq, table.state, seat.role
                     )
                 outcome = table.game.apply(table.state, seat.role, command)
                 table = await self._commit(table, seat.role, None, command, outcome, turn, now, auto)
+                if value is not None:
+                    expected[seat.role] = expectation(seat.name, value)
             except StaleRevision:
                 return table  # another process moved this game on and carries on from there
             except Unacknowledged:  # the request's interaction died before this first move (an

@@ -84,7 +84,7 @@ async def test_the_worker_thinks_at_a_lower_priority(iterations) -> None:
     assert os.getpriority(os.PRIO_PROCESS, worker.process.pid) == min(19, ours + thinking.DEFAULT_NICE)
 
 
-async def _paused_call(monkeypatch, pause: float):
+async def _paused_call(monkeypatch, pause: float, stall: float = thinking.STALL):
     """A searched decision whose worker (warm) is stopped for `pause` seconds, then resumed;
     the budget and grace made tiny so that the clock passes them while it is stopped."""
     game, (state, role) = _searched("mythic")
@@ -94,6 +94,7 @@ async def _paused_call(monkeypatch, pause: float):
     monkeypatch.setattr(thinking, "DEFAULT_SECONDS", 0.1)
     monkeypatch.setattr(thinking, "GRACE", 0.2)  # the call's limit: 0.1 + 0.2 + 0.5 s of CPU
     monkeypatch.setattr(thinking, "CHECK_EVERY", 0.05)
+    monkeypatch.setattr(thinking, "STALL", stall)
     os.kill(worker.process.pid, signal.SIGSTOP)  # starved: given no CPU at all
     deciding = asyncio.create_task(ai_decide(game, "strong", 3, 5, state, role))
     try:
@@ -115,8 +116,7 @@ async def test_a_starved_worker_is_not_given_up_when_the_clock_passes_its_budget
 
 
 async def test_a_worker_using_no_cpu_at_all_is_given_up(iterations, monkeypatch, caplog):
-    monkeypatch.setattr(thinking, "STALL", 0.5)
-    worker, kept, (command, expected) = await _paused_call(monkeypatch, 2.0)
+    worker, kept, (command, expected) = await _paused_call(monkeypatch, 2.0, stall=0.5)
     assert not kept and worker not in thinking.thinkers().workers, "replaced"
     assert expected is None  # the heuristic answered
     assert any("the search failed" in r.getMessage() for r in caplog.records)
