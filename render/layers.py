@@ -26,12 +26,19 @@ Paint = Callable[[ImageDraw.ImageDraw], None]
 
 class Item:
     """Something painted at the image's coordinates, within rows top..bottom (bottom excluded,
-    a conservative bound), whose pixels depend only on `key`."""
+    a conservative bound), whose pixels depend only on `key`.
 
-    __slots__ = ("top", "bottom", "key", "paint")
+    With `at` (a whole row), the key names what the item draws relative to that row, never
+    where: the same item painted `n` rows lower is the same pixels `n` rows lower (Pillow
+    draws alike at whole-pixel offsets). A band crossed only by such items is then met again
+    wherever they move together (a list whose rows shift when one above it is added), as long
+    as the cuts move with them."""
 
-    def __init__(self, top: float, bottom: float, key: object, paint: Paint) -> None:
+    __slots__ = ("top", "bottom", "key", "paint", "at")
+
+    def __init__(self, top: float, bottom: float, key: object, paint: Paint, at: int | None = None) -> None:
         self.top, self.bottom, self.key, self.paint = int(top) - 1, int(bottom) + 2, key, paint
+        self.at = at
 
 
 _CANVASES = threading.local()
@@ -72,17 +79,7 @@ def layers_png(
     if cache is True:
         cache = common.STRIPS
     spans = bands(height, cuts)
-    keys = [
-        (
-            kind,
-            width,
-            top,
-            bottom,
-            background,
-            tuple(i.key for i in items if i.top < bottom and i.bottom > top),
-        )
-        for top, bottom in spans
-    ]
+    keys = [_band_key(kind, width, top, bottom, background, items) for top, bottom in spans]
     found = cache.get_many(keys) if cache is not None else [None] * len(spans)
     missing = [n for n, f in enumerate(found) if f is None]
     if missing:
@@ -102,6 +99,23 @@ def layers_png(
                 if cache is not None:
                     cache.put(keys[n], found[n])
     return _png(width, height, found)
+
+
+def _band_key(kind: str, width: int, top: int, bottom: int, background: Colour, items: list[Item]) -> tuple:
+    """What a band's pixels depend on: the keys of the items crossing it, in order; its rows,
+    unless every such item (one at least) is placed relative to the band (`Item.at`): then only
+    its height."""
+    crossing = [i for i in items if i.top < bottom and i.bottom > top]
+    if crossing and all(i.at is not None for i in crossing):
+        return (kind, width, None, bottom - top, background, tuple((i.key, i.at - top) for i in crossing))
+    return (
+        kind,
+        width,
+        top,
+        bottom,
+        background,
+        tuple(i.key if i.at is None else (i.key, i.at) for i in crossing),
+    )
 
 
 def layers_image(width: int, height: int, items: list[Item], background: Colour = Ink.PAPER) -> Image.Image:

@@ -100,7 +100,20 @@ class Private:
 
     def png(self) -> bytes:
         """The PNG, its bands of rows drawn only when what crosses them is new (render.layers)."""
-        return layers_png("mythic-private", WIDTH, self.height, self.items(), even_cuts(32, self.height, 32))
+        items = self.items()
+        return layers_png("mythic-private", WIDTH, self.height, items, self.cuts(items))
+
+    def cuts(self, items: list[Item]) -> list[int]:
+        """Bands of 32 rows down to the hand's rows; then cut where each row of the hand, the
+        next activation's line and the army's title start (and mid-row), and every 32 rows from
+        the army's first card: the bands move with the rows, whose items are placed relative to
+        them (`Item.at`), so a card played or a group gone above reuses what lies below."""
+        first = HEADER + GAP + SECTION
+        cuts = even_cuts(32, first, 32)
+        for item in items:
+            if item.at is not None and first <= item.at < self.roster_top:
+                cuts += [item.at, item.at + 32]
+        return sorted({c for c in [*cuts, *even_cuts(self.roster_top, self.height, 32)] if c < self.height})
 
     def items(self) -> list[Item]:
         """The header, the hand's title and rows, the next activation's cost, the army's title
@@ -132,14 +145,13 @@ class Private:
         y = top + SECTION
         if not self.groups:
             items.append(
-                Item(y, y + ROW, ("empty", s.label("empty_hand"), y), lambda d, y=y: self.empty_hand(d, y))
+                Item(y, y + ROW, ("empty", s.label("empty_hand")), lambda d, y=y: self.empty_hand(d, y), at=y)
             )
             y += ROW
         for card in self.ordered():
             unit = self.units.get(card)
             key = (
                 "group",
-                y,
                 card,
                 self.groups[card],
                 card_status(s.view, me, unit),
@@ -155,14 +167,17 @@ class Private:
                     y + ROW + 16,
                     key,
                     lambda d, card=card, y=y: self.painted(d, self.group_row, card, self.groups[card], y),
+                    at=y,
                 )
             )
             y += ROW
         words = self.next_words()
-        items.append(Item(y, y + NEXT, ("next", words, y), lambda d, y=y: self.painted(d, self.next_line, y)))
+        items.append(
+            Item(y, y + NEXT, ("next", words), lambda d, y=y: self.painted(d, self.next_line, y), at=y)
+        )
         y = self.roster_top - SECTION
         items.append(
-            Item(y, y + SECTION, ("army", s.label("your_army"), y), lambda d, y=y: self.army_title(d, y))
+            Item(y, y + SECTION, ("army", s.label("your_army")), lambda d, y=y: self.army_title(d, y), at=y)
         )
         if self.army:
             y = self.roster_top
@@ -172,14 +187,17 @@ class Private:
                 for col, unit in enumerate(row):
                     x = MARGIN + col * (CARD_W + GAP)
                     box = (x, y, x + CARD_W, y + height)
-                    key = ("card", box, repr(unit), s.labels[unit.uid], repr(s.seat(unit.owner)), s.locale)
-                    items.append(Item(y - 8, y + height + 8, key, on(s, unit_card, unit, box)))
+                    shape = (x, x + CARD_W, height)  # the box, relative to its row
+                    key = ("card", shape, repr(unit), s.labels[unit.uid], repr(s.seat(unit.owner)), s.locale)
+                    items.append(Item(y - 8, y + height + 8, key, on(s, unit_card, unit, box), at=y))
                 y += height + GAP
         else:
             text = s.label("army_unrevealed", units=", ".join(side.army or []))
             top = self.roster_top
             items.append(
-                Item(top, top + 50, ("unrevealed", text, top), lambda d, text=text: self.unrevealed(d, text))
+                Item(
+                    top, top + 50, ("unrevealed", text), lambda d, text=text: self.unrevealed(d, text), at=top
+                )
             )
         return items
 

@@ -62,6 +62,29 @@ def test_a_band_reused_under_another_image_keeps_its_own_pixels():
     assert pixels(data) == expected.tobytes()
 
 
+def test_items_placed_relative_to_their_row_reuse_their_bands_when_they_shift():
+    """`Item.at`: rows that all move down (a row added above) are met again lower, their cuts
+    moving with them; the pixels stay those of a fresh drawing."""
+
+    def row(y: int, colour, key: str) -> Item:  # rows y+4..y+15: inside its band y..y+20
+        return Item(y + 4, y + 16, key, lambda d: d.rectangle((10, y + 4, 50, y + 15), fill=colour), at=y)
+
+    cache = StripCache()
+    first = [row(20, Ink.BLUE, "a"), row(40, Ink.GOLD, "b")]
+    layers_png("toy", 64, 100, first, [20, 40, 60], cache=cache)
+    assert (cache.hits, cache.misses) == (0, 4)
+    shifted = [row(20, Ink.PURPLE, "new"), row(40, Ink.BLUE, "a"), row(60, Ink.GOLD, "b")]
+    data = layers_png("toy", 64, 100, shifted, [20, 40, 60, 80], cache=cache)
+    # a's and b's bands met 20 rows lower, and the empty band on top; new's and the last drawn
+    assert (cache.hits, cache.misses) == (3, 6)
+    assert pixels(data) == pixels(png_bytes(layers_image(64, 100, shifted)))
+    # the same key not placed relative to its row is another band: its place is part of its key
+    fixed = [Item(44, 56, "a", lambda d: d.rectangle((10, 44, 50, 55), fill=Ink.PURPLE))]
+    data = layers_png("toy", 64, 100, fixed, [20, 40, 60, 80], cache=cache)
+    assert (cache.hits, cache.misses) == (5, 9)  # the empty bands at 0 and 80 met before
+    assert pixels(data) == pixels(png_bytes(layers_image(64, 100, fixed)))
+
+
 def test_battlelore_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
     states: list = []
     seats = {r: GAME.players["heuristic"](3 + i) for i, r in enumerate(("p1", "p2"))}
