@@ -65,10 +65,14 @@ def determinize(state: State, role: Role, rng: random.Random) -> State:
 
 
 def _strength(state: State, role: Role) -> float:
+    """A side's army: each unit on the field by its combat dice, which it rolls whole however
+    few figures it keeps (002 l.256: the dice of its stat bar), so most of its worth goes
+    only with its elimination (l.269); the rest by the share of its resistance left."""
     total = 0.0
     for u in state.units.values():
         if u.owner == role and u.hex is not None:
-            total += field.left(u) * (1.0 + 0.3 * field.dice(u)) / max(1, field.resistance(u)) * 3
+            health = field.left(u) / max(1, field.resistance(u))
+            total += (0.4 + 0.6 * health) * (1.0 + 0.3 * field.dice(u)) * 3
     return total
 
 
