@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 
 import pytest
 from discord_harness import start_process
@@ -81,6 +82,8 @@ async def test_a_user_plays_a_whole_game_against_strong(fake, tmp_path, caplog, 
         assert len(ai_moves) > 10 and all(a.user_id is None for a in ai_moves)
         assert any(a.user_id == str(user.id) for a in actions)
         assert f"Game #{over.id} is over" in table.public_text()
+        # what it expected rides on its moves' announcements (bot/service/ai.py `expectation`)
+        assert re.search(r"Bot strong expects (to be|an even game)", table.public_text())
         # it thought in a worker process, and never fell back to the heuristic
         workers = [w for _, pool in thinking._BY_LOOP.values() for w in pool.workers]
         assert workers and all(w.process.pid != os.getpid() and w.process.is_alive() for w in workers)
