@@ -24,18 +24,18 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
   --game mythic --games 8 --budget 16i --reference 20
     strong 7/8 = 88% (95% 53-98%), searched CPU median 195 ms, p99 499 ms;
     heuristic vs random 20/20 = 100% (84-100%)
-  --game battlelore --games 2 --budget 0.5s --reference 0 --jobs 2   (a quarter of the default)
-    strong 2/2 = 100% (95% 34-100%), searched CPU median 519 ms, p99 549 ms
-  --game battlelore --games 4 --budget 8i --reference 10 --jobs 2
-    strong 3/4 = 75% (95% 30-95%), searched CPU median 266 ms, p99 725 ms;
-    heuristic vs random 10/10 = 100% (72-100%)
   --game mythic_teams --games 2 --budget 8i --reference 6 --jobs 2
     strong 1/2 = 50% (95% 9-91%), searched CPU median 101 ms, p99 290 ms;
     heuristic vs random 6/6 = 100% (61-100%)
   --game mythic --games 30 --budget 16i --reference 0   (load ~2, beside a soak)
     strong 23/30 = 77% (95% 59-88%), searched CPU median 193 ms, p99 589 ms (2,739 decisions)
-  --game battlelore --games 12 --budget 8i --reference 0   (load ~2, beside a soak)
-    strong 8/12 = 67% (95% 39-86%), searched CPU median 178 ms, p99 548 ms (872 decisions)
+  Battlelore tuning (2026-11-28, seeds 1-30, --games 30 --reference 0, load 7-9; strong CPU a game):
+    before (every turn step searched, playouts through the reply, the first legal commands as
+    candidates): 8i 21.6 s a game (one game); 8i on card+fight only 13.5/24 = 56%, 5 s;
+    candidates scored by the heuristic, activation left to it, playouts to the turn's end:
+    4i 22/30 = 73%, 1.5 s; 12i 20/30 = 67%, 3.9 s; with the evaluation weighing dice kept
+    whole until elimination: 4i (quarter) 23.5/30 = 78%, 1.5 s; 16i (default) 23/30 = 77%, 4.6 s
+    (~50 searched decisions a game). The 200-game proof: /work/notes/ai-battlelore-*.txt.
 Not run yet: 200 games at the default 2 s (a game holds 70-100 searched decisions per side:
 hours of CPU per game type), so the intervals above are wide.
 """
