@@ -61,3 +61,21 @@ def test_the_best_move_is_the_heuristics_move() -> None:
         assert moves[0] == mine
         checked += 1
     assert checked
+
+
+def test_the_evaluation_prizes_an_elimination_over_wounds() -> None:
+    """A unit rolls its whole dice however few figures it keeps (002 l.256); it is gone only
+    once eliminated (l.269): a foe left with one figure still weighs, a foe removed does not."""
+    from engine.battlelore import field
+    from engine.battlelore.ai import evaluate
+    from engine.battlelore.state import clone
+
+    state, role = next((s, r) for s, r in _turn_positions() if s.step == "card")
+    foe = next(u for u in state.units.values() if u.owner != role and u.hex and field.resistance(u) > 1)
+    wounded, gone = clone(state), clone(state)
+    wounded.units[foe.id].hits = field.resistance(foe) - 1
+    gone.units[foe.id].hex = None
+    assert evaluate(state, role) < evaluate(wounded, role) < evaluate(gone, role)
+    assert evaluate(state, role) == -evaluate(state, state.other(role))
+    # most of the worth goes with the elimination, the lesser part with the wounds
+    assert evaluate(gone, role) - evaluate(wounded, role) > evaluate(wounded, role) - evaluate(state, role)
