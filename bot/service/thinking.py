@@ -32,10 +32,13 @@ Environment (read at each decision, so tests and servers may change it):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from engine.ai.search import DEFAULT_SECONDS
@@ -48,6 +51,11 @@ STALL = 60.0  # seconds a call's worker may use no CPU at all before it is taken
 WALL_LIMIT = 300.0  # seconds a call may take at most, however starved its worker
 CHECK_EVERY = 1.0  # seconds between two looks at a pending call's worker
 DEFAULT_NICE = 19
+# What the request lends while its decision thinks in a worker: the Discord adapter's work
+# slot (bot/discord/handlers.py), so a table waiting on its AI seat holds up no other table.
+LENT: ContextVar[Callable[[], contextlib.AbstractAsyncContextManager[None]] | None] = ContextVar(
+    "agora_ai_lent", default=None
+)
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -204,12 +212,15 @@ class Thinkers:
         iterations, seconds = budget_from_env()
         worker = self._pick()
         limit = (seconds or DEFAULT_SECONDS) + GRACE + (iterations or 0) * 0.5  # CPU seconds
+        lend = LENT.get()
         try:
-            status, payload, expected = await worker.call(
-                (game_id, level, seed, state_json, role, iterations, seconds), limit
-            )
+            async with lend() if lend is not None else contextlib.nullcontext():
+                status, payload, expected = await worker.call(
+                    (game_id, level, seed, state_json, role, iterations, seconds), limit
+                )
         except BaseException:
-            self.workers.remove(worker)
+            if worker in self.workers:  # not when the pool was closed meanwhile
+                self.workers.remove(worker)
             worker.close()
             raise
         if status != "ok":
