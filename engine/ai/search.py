@@ -9,7 +9,8 @@ Determinized flat Monte Carlo with sequential halving:
   (common random numbers: the same hidden cards, the same dice), then lets the heuristic
   play on for every seat until the game's `horizon` moved `depth` times, where the game's
   evaluation scores the position;
-- after 1, 2, 4, 8... iterations the worse half of the candidates is dropped;
+- after 1, 2, 4, 8... iterations the worse half of the candidates is dropped, never the
+  heuristic's choice;
 - the best mean wins; the heuristic's choice keeps ties (a search never plays worse for
   lack of evidence).
 
@@ -140,7 +141,8 @@ class SearchPlayer:
                 counts[i] += 1
             iteration += 1
             if iteration == next_cut and len(alive) > 2:
-                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+                # the heuristic's choice (0) stays: a noisy world or two must not drop the reference
+                alive.sort(key=lambda i: (i != 0, -totals[i] / counts[i], i))
                 alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
                 next_cut *= 2
         means = [totals[i] / counts[i] if counts[i] else -2.0 for i in range(len(candidates))]
