@@ -19,16 +19,17 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
     heuristic vs random 18/20 = 90% (70-97%)
   --game athena --games 6 --budget 0.5s --reference 0 --jobs 2   (a quarter of the default)
     strong 6/6 = 100% (95% 61-100%), searched CPU median 505 ms, p99 515 ms
-  --game mythic --games 4 --budget 0.5s --reference 0 --jobs 2   (a quarter of the default)
-    strong 3/4 = 75% (95% 30-95%), searched CPU median 507 ms, p99 533 ms
-  --game mythic --games 8 --budget 16i --reference 20
-    strong 7/8 = 88% (95% 53-98%), searched CPU median 195 ms, p99 499 ms;
-    heuristic vs random 20/20 = 100% (84-100%)
-  --game mythic_teams --games 2 --budget 8i --reference 6 --jobs 2
-    strong 1/2 = 50% (95% 9-91%), searched CPU median 101 ms, p99 290 ms;
-    heuristic vs random 6/6 = 100% (61-100%)
-  --game mythic --games 30 --budget 16i --reference 0   (load ~2, beside a soak)
-    strong 23/30 = 77% (95% 59-88%), searched CPU median 193 ms, p99 589 ms (2,739 decisions)
+  Mythic tuning (2026-11-28, seeds 1-30, --games 30 --reference 0, load 7-9; strong CPU a game):
+    before (main and activation steps searched, 8 candidates from a one-step look-ahead):
+    8i 11 s a game (~80 searched decisions); the activation's steps changed the heuristic's
+    choice 7 times in 57, the main step 45 in 97. Main step only, one activation per unit
+    (the heuristic's best 4, 2 for a further one) and End: 8i 24/30 = 80%, 4.0 s (~36
+    searched, median 100 ms); 2i 18/30 = 60%, 1.3 s. Only a turn's first activation
+    searched: 16i 20/30, 4.4 s; 4i 20/30, 1.3 s (not kept). The evaluation counting only
+    living units' cards (a teams game stalled otherwise): 2i 17/30, 1.45 s; with halving
+    that keeps the heuristic's choice: 2i (quarter) 20/30 = 67%, 1.5 s. Teams, the strong
+    side's two seats: 8i ~5.5 s a game (4 games), 2i 9/10, 1.9 s (~68 searched).
+    The 200-game proof (default 8i, quarter 2i): /work/notes/ai-mythic*-*.txt.
   Battlelore tuning (2026-11-28, seeds 1-30, --games 30 --reference 0, load 7-9; strong CPU a game):
     before (every turn step searched, playouts through the reply, the first legal commands as
     candidates): 8i 21.6 s a game (one game); 8i on card+fight only 13.5/24 = 56%, 5 s;
