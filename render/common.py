@@ -630,10 +630,17 @@ class ByteLRU:
 
 
 class StripCache(ByteLRU):
-    """Encoded strips (`_Encoded`, sized by their bytes) by key."""
+    """Encoded strips (`_Encoded`, sized by their bytes) by key; with them, in `cells`, the
+    palette indices of the panes they were made of (render/layers.py `columns`): a new or
+    cleared cache has met nothing."""
 
-    def __init__(self, budget: int = 64 << 20) -> None:
+    def __init__(self, budget: int = 64 << 20, cells: int = 48 << 20) -> None:
         super().__init__(budget)
+        self.cells = ByteLRU(cells)
+
+    def clear(self) -> None:
+        super().clear()
+        self.cells.clear()
 
 
 STRIPS = StripCache()

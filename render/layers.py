@@ -19,7 +19,17 @@ from collections.abc import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from render import common
-from render.common import Colour, Ink, StripCache, _encode_strip, _png, palette_indices
+from render.common import (
+    ByteLRU,
+    Colour,
+    Ink,
+    StripCache,
+    _encode_raw,
+    _encode_strip,
+    _Encoded,
+    _png,
+    palette_indices,
+)
 
 Paint = Callable[[ImageDraw.ImageDraw], None]
 
@@ -32,13 +42,37 @@ class Item:
     where: the same item painted `n` rows lower is the same pixels `n` rows lower (Pillow
     draws alike at whole-pixel offsets). A band crossed only by such items is then met again
     wherever they move together (a list whose rows shift when one above it is added), as long
-    as the cuts move with them."""
+    as the cuts move with them.
 
-    __slots__ = ("top", "bottom", "key", "paint", "at")
+    `left`..`right` (a conservative bound too; the whole width by default) are the columns it
+    may touch, for images cut into panes (`layers_png`'s `columns`)."""
 
-    def __init__(self, top: float, bottom: float, key: object, paint: Paint, at: int | None = None) -> None:
+    __slots__ = ("top", "bottom", "key", "paint", "at", "left", "right")
+
+    def __init__(
+        self,
+        top: float,
+        bottom: float,
+        key: object,
+        paint: Paint,
+        at: int | None = None,
+        left: float | None = None,
+        right: float | None = None,
+    ) -> None:
         self.top, self.bottom, self.key, self.paint = int(top) - 1, int(bottom) + 2, key, paint
         self.at = at
+        self.left = -_FAR if left is None else int(left) - 1
+        self.right = _FAR if right is None else int(right) + 2
+
+
+_FAR = 1 << 30
+
+
+def within(items: list[Item], left: float, right: float) -> list[Item]:
+    """`items`, each bounded to the columns `left`..`right` (as `Item`'s own `left`, `right`)."""
+    for item in items:
+        item.left, item.right = int(left) - 1, int(right) + 2
+    return items
 
 
 _CANVASES = threading.local()
@@ -72,17 +106,26 @@ def layers_png(
     cuts: Sequence[int],
     background: Colour = Ink.PAPER,
     cache: StripCache | None | bool = True,
+    columns: Sequence[int] = (),
 ) -> bytes:
     """The 256-colour PNG of `items` painted in order on `background`, its bands (cut at
     `cuts`) drawn and encoded only when not met before under the same keys (in `cache`;
-    True: `render.common.STRIPS`, None: none)."""
+    True: `render.common.STRIPS`, None: none). With `columns`, a band to encode is cut there
+    into panes, and a pane whose items (`Item.left`..`right`) were met before is not drawn
+    again: its palette indices come from `cache.cells` (a board beside its players' panels: a unit
+    that moves leaves the panels' pixels as they were)."""
     if cache is True:
         cache = common.STRIPS
     spans = bands(height, cuts)
     keys = [_band_key(kind, width, top, bottom, background, items) for top, bottom in spans]
     found = cache.get_many(keys) if cache is not None else [None] * len(spans)
     missing = [n for n, f in enumerate(found) if f is None]
-    if missing:
+    if missing and columns and cache is not None:
+        encoded = _by_panes(kind, width, height, items, spans, missing, background, columns, cache.cells)
+        for n in missing:
+            found[n] = encoded[n]
+            cache.put(keys[n], found[n])
+    elif missing:
         canvas = _canvas(width, height)
         draw = ImageDraw.Draw(canvas)
         for n in missing:
@@ -99,6 +142,72 @@ def layers_png(
                 if cache is not None:
                     cache.put(keys[n], found[n])
     return _png(width, height, found)
+
+
+def _panes(width: int, columns: Sequence[int]) -> list[tuple[int, int]]:
+    edges = [0, *(c for c in columns if 0 < c < width), width]
+    return list(zip(edges, edges[1:], strict=False))
+
+
+def _by_panes(
+    kind: str,
+    width: int,
+    height: int,
+    items: list[Item],
+    spans: list[tuple[int, int]],
+    missing: list[int],
+    background: Colour,
+    columns: Sequence[int],
+    cells_met: ByteLRU,
+) -> dict[int, _Encoded]:
+    """Each missing band encoded from its panes' palette indices: a pane whose items were met
+    before comes from `cells_met`, the others are drawn (only the items crossing them) and kept
+    there."""
+    panes = _panes(width, columns)
+    inside = [[i for i in items if i.left < right and i.right > left] for left, right in panes]
+    cells = [(n, p) for n in missing for p in range(len(panes))]
+    keys = [(panes[p], _band_key(kind, width, *spans[n], background, inside[p])) for n, p in cells]
+    got = dict(zip(cells, cells_met.get_many(keys), strict=True))
+    todo = [(cell, key) for cell, key in zip(cells, keys, strict=True) if got[cell] is None]
+    if todo:
+        canvas = _canvas(width, height)
+        draw = ImageDraw.Draw(canvas)
+        wanted: set[int] = set()  # the items crossing a pane drawn anew
+        for (n, p), _ in todo:
+            (left, right), (top, bottom) = panes[p], spans[n]
+            draw.rectangle((left, top, right - 1, bottom - 1), fill=background)
+            wanted.update(id(i) for i in inside[p] if i.top < bottom and i.bottom > top)
+        for item in items:
+            if id(item) in wanted:
+                item.paint(draw)
+        for p, (left, right) in enumerate(panes):
+            drawn = {n: key for (n, q), key in todo if q == p}
+            for run in _runs(sorted(drawn)):
+                top, bottom = spans[run[0]][0], spans[run[-1]][1]
+                indices = palette_indices(canvas.crop((left, top, right, bottom))).im
+                for n in run:
+                    cell = _Cell(indices.crop((0, spans[n][0] - top, right - left, spans[n][1] - top)))
+                    got[(n, p)] = cell
+                    cells_met.put(drawn[n], cell)
+    encoded = {}
+    for n in missing:
+        top, bottom = spans[n]
+        band = Image.new("P", (width + 1, bottom - top))  # column 0: each row's filter byte, 0
+        for p, (left, right) in enumerate(panes):  # Pillow's core paste: no checks, quicker
+            band.im.paste(got[(n, p)].pixels, (left + 1, 0, right + 1, bottom - top))
+        encoded[n] = _encode_raw(band.tobytes())
+    return encoded
+
+
+class _Cell:
+    """A pane of a band: its palette indices (Pillow's core image, "P" mode)."""
+
+    __slots__ = ("pixels", "size")
+
+    def __init__(self, pixels) -> None:
+        self.pixels = pixels
+        width, height = pixels.size
+        self.size = width * height + 200
 
 
 def _band_key(kind: str, width: int, top: int, bottom: int, background: Colour, items: list[Item]) -> tuple:

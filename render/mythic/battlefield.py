@@ -47,6 +47,11 @@ class Grid:
     def bottom(self) -> int:
         return self.top + self.cell * self.height
 
+    def key(self) -> tuple:
+        """The grid as a plain tuple, for image keys (hashed many times a move: a frozen
+        dataclass hashes in Python)."""
+        return (self.left, self.top, self.cell, self.width, self.height, self.files)
+
     def cell_box(self, x: int, y: int) -> Box:
         """Square (x, y), y counted from the south edge."""
         left, top = self.left + x * self.cell, self.top + (self.height - 1 - y) * self.cell
@@ -95,15 +100,16 @@ def battlefield_items(scene: Scene, grid: Grid) -> list[Item]:
     if board is None:
         return []
     items = []
+    place = grid.key()
     for y in range(grid.height):
         terrain = tuple(board.terrain[y * board.width + x] for x in range(grid.width))
         _, y0, _, y1 = grid.cell_box(0, y)
-        items.append(Item(y0, y1, ("terrain", grid, y, terrain), on(scene, _terrain_row, grid, y, terrain)))
+        items.append(Item(y0, y1, ("terrain", place, y, terrain), on(scene, _terrain_row, grid, y, terrain)))
     looks = tuple((r, scene.seat(r)) for r in view.roles)
     setup = view.setup if view.phase in ("deploy", "zones") else None
     marks = (
         "marks",
-        grid,
+        place,
         tile_size(board),
         view.phase if setup is not None else None,
         repr(setup.zones) if setup is not None else None,
@@ -114,14 +120,14 @@ def battlefield_items(scene: Scene, grid: Grid) -> list[Item]:
     points = [p for p in (grid.centre(s) for s in view.last_move) if p is not None]
     if len(points) >= 2:
         ys = [p[1] for p in points]
-        key = ("move", grid, tuple(view.last_move))
+        key = ("move", place, tuple(view.last_move))
         items.append(Item(min(ys) - grid.cell, max(ys) + grid.cell, key, on(scene, last_move, grid)))
     act = view.activation
     unit = scene.units.get(act.unit) if act else None
     xy = grid.xy(unit.square) if unit else None
     if xy is not None:
         _, y0, _, y1 = grid.cell_box(*xy)
-        items.append(Item(y0 - 8, y1 + 8, ("current", grid, xy), on(scene, current_ring, grid)))
+        items.append(Item(y0 - 8, y1 + 8, ("current", place, xy), on(scene, current_ring, grid)))
     frames = []
     for attack in shown_attacks(scene):
         target = scene.units.get(attack.target)
@@ -130,7 +136,7 @@ def battlefield_items(scene: Scene, grid: Grid) -> list[Item]:
             frames.append(xy)
     if frames:
         ys = [grid.cell_box(*xy)[1] for xy in frames]
-        key = ("frames", grid, tuple(frames))
+        key = ("frames", place, tuple(frames))
         items.append(Item(min(ys) - 8, max(ys) + grid.cell + 8, key, on(scene, target_frames, grid)))
     size = token_size(grid.cell)
     for unit in view.units:
@@ -168,7 +174,7 @@ def battlefield_items(scene: Scene, grid: Grid) -> list[Item]:
             arrows.append((pa, pb))
     if arrows:
         ys = [p[1] for pair in arrows for p in pair]
-        key = ("attacks", grid, tuple(arrows))
+        key = ("attacks", place, tuple(arrows))
         items.append(Item(min(ys) - grid.cell, max(ys) + grid.cell, key, on(scene, attacks, grid)))
     return items
 

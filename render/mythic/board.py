@@ -16,7 +16,7 @@ from PIL import Image
 
 from engine.mythic.view import MythicView
 from render.common import Box, Ink, draw_fitted, draw_text, fit_lines
-from render.layers import Item, even_cuts, layers_image, layers_png
+from render.layers import Item, even_cuts, layers_image, layers_png, within
 from render.mythic.battlefield import GUTTER, Grid, battlefield_items, empty_battlefield, on
 from render.mythic.legend import draw_legend, legend_height
 from render.mythic.names import phase_name, text
@@ -58,6 +58,7 @@ class Layout:
     info: Box  # the last move and attacks, under the panels
     legend_top: int
     height: int
+    split: int  # a column nothing crosses but the full-width parts: the board | the panels (or between two columns of panels)
 
 
 def layout(scene: Scene) -> Layout:
@@ -81,7 +82,9 @@ def layout(scene: Scene) -> Layout:
     info = (x0, info_top, WIDTH - MARGIN, info_top + info_height(scene, WIDTH - MARGIN - x0))
     legend_top = max(board_bottom, info[3]) + GAP
     total = legend_top + legend_height(scene, WIDTH - 2 * MARGIN) + MARGIN
-    return Layout(grid, beside, tuple(slots), info, legend_top, total)
+    # beside: just left of the panels (the ranks' digits reach a few pixels past the gutter)
+    split = x0 - 3 if beside else x0 + (WIDTH - MARGIN - x0 - GAP) // 2 + GAP // 2
+    return Layout(grid, beside, tuple(slots), info, legend_top, total, split)
 
 
 class Board:
@@ -94,8 +97,8 @@ class Board:
 
     def png(self) -> bytes:
         """The PNG, its bands of rows drawn only when what crosses them is new (render.layers)."""
-        height = self.layout.height
-        return layers_png("mythic", WIDTH, height, self.items(), even_cuts(32, height, 32))
+        height, split = self.layout.height, self.layout.split
+        return layers_png("mythic", WIDTH, height, self.items(), even_cuts(32, height, 32), columns=[split])
 
     def items(self) -> list[Item]:
         """Everything the image draws, in order, each with its rows and a key naming everything
@@ -106,12 +109,14 @@ class Board:
             Item(0, HEADER + 1, ("header", self.header_texts()), on(s, lambda _s: self.header())),
             Item(HEADER, HEADER + PROMPT + 2, ("prompt", words), on(s, lambda _s: self.prompt())),
         ]
+        g = lay.grid
         if s.view.board is None:
-            g = lay.grid
             key = ("empty", g, s.view.phase, repr(s.view.setup), s.locale)
-            items.append(Item(g.top, g.bottom, key, on(s, empty_battlefield, g)))
+            field = [Item(g.top, g.bottom, key, on(s, empty_battlefield, g))]
         else:
-            items += battlefield_items(s, lay.grid)
+            field = battlefield_items(s, g)
+        # the board and its gutters, with the ranks' digits that stick out of them (a few pixels)
+        items += within(field, g.left - GUTTER - GAP + 6, g.right + GUTTER + GAP - 6)
         items += self.panel_items()
         box = (MARGIN, lay.legend_top, WIDTH - MARGIN, lay.height - MARGIN)
         looks = tuple(
@@ -203,11 +208,12 @@ class Board:
                     s.units_left(roles),
                     s.names_of(roles),
                 )
-                items.append(Item(box[1], box[3], (*shown, s.locale), on(s, team_header, int(key), box)))
+                item = Item(box[1], box[3], (*shown, s.locale), on(s, team_header, int(key), box))
             else:
-                items.append(
-                    Item(box[1], box[3], self.player_key(str(key), box), on(s, player_panel, str(key), box))
+                item = Item(
+                    box[1], box[3], self.player_key(str(key), box), on(s, player_panel, str(key), box)
                 )
+            items += within([item], box[0], box[2])
         box = lay.info
         inner = box[2] - box[0] - 2 * PAD  # as info_panel wraps
         attacks = tuple(
@@ -220,8 +226,7 @@ class Board:
             for key, attack in attacks_shown(s)
         )
         info = ("info", box, s.locale, tuple(move_lines(s, inner)), attacks)
-        items.append(Item(box[1], box[3], info, on(s, info_panel, box)))
-        return items
+        return items + within([Item(box[1], box[3], info, on(s, info_panel, box))], box[0], box[2])
 
     def player_key(self, role: str, box) -> tuple:
         """Everything `player_panel` draws for `role` at `box`."""

@@ -14,7 +14,7 @@ from PIL import Image
 
 from engine.mythic.view import MythicView, UnitView
 from render.common import Ink, code_label, draw_fitted, draw_text, fit_lines, pill, rounded_box, text_width
-from render.layers import Item, even_cuts, layers_image, layers_png
+from render.layers import Item, even_cuts, layers_image, layers_png, within
 from render.mythic.battlefield import on
 from render.mythic.roster import (
     CARD_W,
@@ -101,7 +101,8 @@ class Private:
     def png(self) -> bytes:
         """The PNG, its bands of rows drawn only when what crosses them is new (render.layers)."""
         items = self.items()
-        return layers_png("mythic-private", WIDTH, self.height, items, self.cuts(items))
+        split = MARGIN + CARD_W + GAP // 2  # between the army's two columns of cards
+        return layers_png("mythic-private", WIDTH, self.height, items, self.cuts(items), columns=[split])
 
     def cuts(self, items: list[Item]) -> list[int]:
         """Bands of 32 rows down to the hand's rows; then cut where each row of the hand, the
@@ -189,7 +190,8 @@ class Private:
                     box = (x, y, x + CARD_W, y + height)
                     shape = (x, x + CARD_W, height)  # the box, relative to its row
                     key = ("card", shape, repr(unit), s.labels[unit.uid], repr(s.seat(unit.owner)), s.locale)
-                    items.append(Item(y - 8, y + height + 8, key, on(s, unit_card, unit, box), at=y))
+                    card = Item(y - 8, y + height + 8, key, on(s, unit_card, unit, box), at=y)
+                    items += within([card], x - 4, x + CARD_W + 4)
                 y += height + GAP
         else:
             text = s.label("army_unrevealed", units=", ".join(side.army or []))

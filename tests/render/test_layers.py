@@ -19,7 +19,7 @@ from render.battlelore import board_png, private_png
 from render.battlelore.board import board_image
 from render.battlelore.private import private_image
 from render.common import Ink, StripCache, png_bytes
-from render.layers import Item, bands, layers_image, layers_png
+from render.layers import Item, bands, layers_image, layers_png, within
 
 NAMES = {"p1": "Alexandra", "p2": "Bérénice"}
 
@@ -83,6 +83,37 @@ def test_items_placed_relative_to_their_row_reuse_their_bands_when_they_shift():
     data = layers_png("toy", 64, 100, fixed, [20, 40, 60, 80], cache=cache)
     assert (cache.hits, cache.misses) == (5, 9)  # the empty bands at 0 and 80 met before
     assert pixels(data) == pixels(png_bytes(layers_image(64, 100, fixed)))
+
+
+def test_a_pane_whose_items_are_unchanged_is_not_drawn_again():
+    """`columns`: a band whose right pane changed draws only the items crossing that pane; the
+    left pane's indices come from the cache's `cells`; the pixels are a fresh drawing's."""
+    painted: list[str] = []
+
+    def box(left: int, colour, key: str) -> Item:
+        def paint(d) -> None:
+            painted.append(key)
+            d.rectangle((left, 4, left + 20, 15), fill=colour)
+
+        return within([Item(4, 16, key, paint)], left, left + 20)[0]
+
+    cache = StripCache()
+    layers_png(
+        "panes", 64, 20, [box(4, Ink.BLUE, "left"), box(36, Ink.GOLD, "right")], [], cache=cache, columns=[32]
+    )
+    assert painted == ["left", "right"]
+    painted.clear()
+    items = [box(4, Ink.BLUE, "left"), box(36, Ink.PURPLE, "right2")]
+    data = layers_png("panes", 64, 20, items, [], cache=cache, columns=[32])
+    assert painted == ["right2"]  # the left pane came from the cells met before
+    assert pixels(data) == pixels(png_bytes(layers_image(64, 20, items)))
+    # an item across both panes is in both panes' keys: it changes both
+    painted.clear()
+    wide = Item(0, 20, "wide", lambda d: painted.append("wide") or d.line((0, 10, 63, 10), fill=Ink.TEXT))
+    items = [box(4, Ink.BLUE, "left"), box(36, Ink.PURPLE, "right2"), wide]
+    data = layers_png("panes", 64, 20, items, [], cache=cache, columns=[32])
+    assert painted == ["left", "right2", "wide"]
+    assert pixels(data) == pixels(png_bytes(layers_image(64, 20, items)))
 
 
 def test_battlelore_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
