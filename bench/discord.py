@@ -4,6 +4,7 @@ DMs, images included.
 
     python bench/discord.py [--game athena|mythic|battlelore|hoplomachus] [--games 20]
         [--scenario initiation] [--seed 1] [--max-moves 0] [--clicks 0.5]
+        [--ai-tables 0 --ai-level strong]
 
 Each move is the game's heuristic player's choice for the seat to play (GAME.players
 ["heuristic"]), decided on the position the bot stored (its SQLite file, read-only); the
@@ -12,6 +13,14 @@ when the bot's last DM offers that very move as a button (`--clicks`: how often 
 clicks when it can). The CPU the bench spends deciding is printed apart, not counted as the
 fake's. Hoplomachus is a solo campaign: one user per table. Also printed: public and private
 images per move (private: the DMs).
+
+`--ai-tables K` adds K tables where one user plays against an AI seat of `--ai-level`, seated
+as a user does (`/game addbot level:strong`), game after game until the human tables are
+done; their user also plays the heuristic's moves, without think time. The figures printed
+first are the human tables' only (their users' interactions, channels and DMs); then the AI
+seats' moves and the CPU of the AI worker processes (bot/service/thinking.py) while the
+human tables played. The AI's budget is the bot's: AGORA_AI_SECONDS / AGORA_AI_ITERATIONS
+from the environment, else the level's default.
 
 The bot runs in its own process (`bot.discord.run`, what `python -m bot` runs with a token)
 against the fake Discord of tests/discord on 127.0.0.1, with a fresh SQLite file. Prints
@@ -29,6 +38,38 @@ defers), not a queue; above that it is the event loop's backlog. Also printed: t
 a move's command to its board image in the channel, and the CPU each move cost, bot
 processes (image workers included) and fake Discord apart: on a shared machine the moves per
 second follow the share of the cores the processes get, the CPU per move much less.
+
+Figures, 2026-11-28 (issue 27): AI seats beside the human tables. The machine was shared by
+5 engineers (load 6.5-10 during every run; the bot got ~0.5 of a core), so each set below is
+interleaved and compared by its medians; AGORA_AI_SECONDS unset (the strong level's default):
+
+    python bench/discord.py --game G --games 20 --max-moves 100                                 (A)
+    python bench/discord.py --game G --games 20 --max-moves 100 --ai-tables 4 --ai-level strong (B)
+    python bench/discord.py --game G --games 20 --max-moves 100 --ai-tables 4 --ai-level heuristic
+        (C: the same 4 tables, an AI that thinks in no worker: what the tables' own traffic costs)
+    order A B C, A B C (athena three times, mythic twice), at 9cb0663:
+
+              human tables: ack p99 (ms) / moves/s (medians)    B/A           C/A           B/C
+    athena    A 267 / 33.7   B 316 / 31.1   C 321 / 29.1        1.18 / 0.92   1.21 / 0.86   0.98 / 1.07
+    mythic    A 432 / 21.6   B 476 / 18.0   C 483 / 16.8        1.10 / 0.83   1.12 / 0.78   0.99 / 1.07
+    While the human tables played, per B run: athena ~80 strong AI moves, 2.7 s of AI worker
+    CPU (0.08 cores, 33 ms per AI move: its default budget rarely needs 2 s); mythic ~105 AI
+    moves, 17 s (0.15 cores, 165 ms per move); the tables' user ~80-95 moves.
+    Reading: within 10% of A only for athena's moves/s (0.92) and mythic's p99 (1.10). What the
+    human tables lose is the 4 extra tables' own traffic (their user plays without think
+    time: 8-15% more moves, images and DMs through the same bot), not the search: C, whose AI
+    thinks in no worker at all, costs them as much or more (the heuristic answers at once, so
+    its tables move faster), and B against C is within 10% on both figures in both games.
+    A set before (same commit, A B A B, load 7.4-9.9): athena B/A 1.22 / 0.88, mythic 1.26 / 0.90.
+
+    What changed (B against A, A B A B, same load):
+    - cf5fdc1, the worker at the bot's priority: mythic ack p99 1.36, moves/s 0.74.
+    - f2a91b3, the worker niced (bot/service/thinking.py, AGORA_AI_NICE 19; its budget is CPU
+      time, so a starved search thinks as well, only longer, and is given up on CPU time, not
+      the clock): mythic 1.18 / 0.91, athena 1.34 / 0.79. The human tables' slash commands
+      were acknowledged at 200 ms (median) instead of 75: each AI table's /play kept one of
+      the 16 work slots (bot/discord/handlers.py) while its AI thought.
+    - 9cb0663, that slot lent back while the AI thinks: the figures above.
 
 Figures, 2026-11-28 (issue 28), every game, 20 tables, heuristic moves (Athena: whole games of
 the initiation scenario; the others: 100 moves per table, `--max-moves 100`). The machine was
