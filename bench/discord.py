@@ -409,6 +409,7 @@ async def play_ai_table(
     image_ms: list[float],
     stop: asyncio.Event,
     delay: float = 0.0,
+    pace: float = 0.0,
 ) -> int:
     """A table where one user plays against an AI seat added as a user does (`/game addbot
     level:...`), game after game until `stop` (the human tables are done); returns the user's
@@ -422,7 +423,9 @@ async def play_ai_table(
         await answered(new, SETUP_WAIT)
         await answered(await fake.slash(user, channel, "game addbot", level=level), SETUP_WAIT)
         await answered(await fake.slash(user, channel, "game start"), AI_WAIT)  # the AI seat may open
-        moves += await play_moves(fake, channel, (user,), decider, rng, 0, clicks, image_ms, AI_WAIT, stop)
+        moves += await play_moves(
+            fake, channel, (user,), decider, rng, 0, clicks, image_ms, AI_WAIT, stop, pace
+        )
     return moves
 
 
@@ -437,6 +440,7 @@ async def play_moves(
     image_ms: list[float],
     wait: float = 30,
     stop: asyncio.Event | None = None,
+    pace: float = 0.0,
 ) -> int:
     """The players' moves until the game is over, `max_moves` or `stop`; `wait`: how long an
     answer may take, and a table may have nobody to play (an AI seat thinking)."""
@@ -454,6 +458,8 @@ async def play_moves(
             continue
         idle = 0
         _, user, move, rev = decided
+        if pace:  # a person reading the last move before answering it
+            await asyncio.sleep(pace)
         try:  # what the player sees while typing (the first word, as Discord asks on each key)
             await fake.autocomplete(user, channel, "play", "move", move=move.split(" ")[0])
         except TimeoutError:  # not acknowledged within Discord's 3 s: counted, and played anyway
@@ -540,6 +546,7 @@ async def bench(
     render_processes: int | None = None,
     ai_tables: int = 0,
     ai_level: str = "strong",
+    ai_pace: float = 0.0,
 ) -> int:
     spec = BENCHES[game_id]
     options = {"scenario": scenario} if game_id == "athena" else dict(spec.options)
@@ -594,6 +601,7 @@ async def bench(
                         [],
                         stop,
                         RAMP * i,
+                        ai_pace,
                     )
                 )
                 for i, (ch, user) in enumerate(versus)
@@ -755,6 +763,9 @@ def main() -> int:
         help="more tables, each a user against an AI seat (human tables' figures apart)",
     )
     parser.add_argument("--ai-level", default="strong", help="the AI seats' level (`/game addbot level:`)")
+    parser.add_argument(
+        "--ai-pace", type=float, default=0.0, help="seconds the AI tables' user waits before each move"
+    )
     args = parser.parse_args()
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     return asyncio.run(
@@ -768,6 +779,7 @@ def main() -> int:
             args.render_processes,
             args.ai_tables,
             args.ai_level,
+            args.ai_pace,
         )
     )
 
