@@ -16,7 +16,8 @@ images per move (private: the DMs).
 
 `--ai-tables K` adds K tables where one user plays against an AI seat of `--ai-level`, seated
 as a user does (`/game addbot level:strong`), game after game until the human tables are
-done; their user also plays the heuristic's moves, without think time. The figures printed
+done; their user also plays the heuristic's moves, without think time (`--ai-pace S`: S
+seconds before each move). The figures printed
 first are the human tables' only (their users' interactions, channels and DMs); then the AI
 seats' moves and the CPU of the AI worker processes (bot/service/thinking.py) while the
 human tables played. The AI's budget is the bot's: AGORA_AI_SECONDS / AGORA_AI_ITERATIONS
@@ -61,6 +62,9 @@ interleaved and compared by its medians; AGORA_AI_SECONDS unset (the strong leve
     thinks in no worker at all, costs them as much or more (the heuristic answers at once, so
     its tables move faster), and B against C is within 10% on both figures in both games.
     A set before (same commit, A B A B, load 7.4-9.9): athena B/A 1.22 / 0.88, mythic 1.26 / 0.90.
+    With `--ai-pace 2` (the AI tables' user waits 2 s before each move; A B A B, load 6-11):
+    athena B/A 1.05 / 0.90 (~40 AI moves per run), mythic 1.17 / 0.88 (~90 AI moves, 0.1 core
+    of AI worker): at mythic's load (9-11) the target is still not met.
 
     What changed (B against A, A B A B, same load):
     - cf5fdc1, the worker at the bot's priority: mythic ack p99 1.36, moves/s 0.74.
