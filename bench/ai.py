@@ -30,6 +30,10 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
     that keeps the heuristic's choice: 2i (quarter) 20/30 = 67%, 1.5 s. Teams, the strong
     side's two seats: 8i ~5.5 s a game (4 games), 2i 9/10, 1.9 s (~68 searched).
     The 200-game proof (default 8i, quarter 2i): /work/notes/ai-mythic*-*.txt.
+  --game mythic --games 200 --budget default --reference 0 --seed 1000   (load 8-10)
+    strong 134/200 = 67% (95% 60-73%), searched CPU median 103 ms, p99 291 ms (7,482 decisions)
+  --game mythic --games 200 --budget quarter --reference 0 --seed 1000
+    strong 120/200 = 60% (95% 53-67%), searched CPU median 31 ms, p99 99 ms (7,457 decisions)
   Battlelore tuning (2026-11-28, seeds 1-30, --games 30 --reference 0, load 7-9; strong CPU a game):
     before (every turn step searched, playouts through the reply, the first legal commands as
     candidates): 8i 21.6 s a game (one game); 8i on card+fight only 13.5/24 = 56%, 5 s;
