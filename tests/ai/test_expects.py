@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from bot.service import Actor, TableService, Where, thinking
+from bot.service import Actor, TableService, Where
 from bot.service.ai import ai_seed, expectation
 from engine import get_game
 from engine.ai.search import Budget
@@ -26,15 +26,6 @@ LINE = re.compile(
 LIGNE = re.compile(
     r"^Bot (\w+) (?:s’estime (?:nettement gagnant|en avance|en retard|nettement perdant)|estime la partie équilibrée) \(([^)]+)\)\.$"
 )
-
-
-@pytest.fixture
-def iterations(monkeypatch):
-    monkeypatch.setenv("AGORA_AI_ITERATIONS", "2")
-    yield
-    for _, pool in list(thinking._BY_LOOP.values()):
-        pool.close()
-    thinking._BY_LOOP.clear()
 
 
 @pytest.mark.parametrize(
@@ -124,7 +115,7 @@ async def test_a_strong_seat_says_what_it_expected_after_its_moves(store, iterat
     for action in actions:
         if action.role == "p2":
             player = game.players["strong"](ai_seed(record.seed, action.seq - 1, "p2"))
-            player.budget = Budget(iterations=2, seconds=None)
+            player.budget = Budget(iterations=iterations, seconds=None)
             sent = game.load_state(json.loads(state.model_dump_json()))  # as the worker receives it
             assert game.notation.format(player.choose(sent, "p2")) == action.notation
             if player.thought.searched:

@@ -16,15 +16,6 @@ from engine.ai.search import Budget, SearchPlayer
 from tests.ai.positions import GAMES, positions
 
 
-@pytest.fixture
-def iterations(monkeypatch):
-    monkeypatch.setenv("AGORA_AI_ITERATIONS", "3")
-    yield
-    for _, pool in list(thinking._BY_LOOP.values()):
-        pool.close()
-    thinking._BY_LOOP.clear()
-
-
 def _searched(name: str):
     game, _ = GAMES[name]
     return game, next((s, r) for s, r in positions(name) if game.ai.searching(s, r))
@@ -33,7 +24,7 @@ def _searched(name: str):
 async def test_the_worker_answers_what_the_search_would(iterations) -> None:
     game, (state, role) = _searched("mythic")
     command, expected = await ai_decide(game, "strong", 5, 40, state, role)
-    here = SearchPlayer(game, ai_seed(5, 40, role), Budget(iterations=3, seconds=None))
+    here = SearchPlayer(game, ai_seed(5, 40, role), Budget(iterations=iterations, seconds=None))
     assert command == here.choose(state, role)
     assert expected == here.thought.value
     [worker] = thinking.thinkers().workers
