@@ -414,7 +414,7 @@ class ServiceCore:
         taking back the command before it takes it back too, as with AI replies). A failure
         stops the chain (logged) without losing what was stored; `resume()` picks it up.
         A searching seat's announcement ends with what it expected, once per seat: its last
-        searched decision of the chain (a Battlelore turn is many; not stored in the log)."""
+        searched decision of the chain (a turn may hold many; not stored in the log)."""
         expected: dict[Role, Text] = {}
         try:
             return await self._ai_chain(table, turn, now, expected)
