@@ -76,11 +76,10 @@ async def _in_turn(bot: Any, call: Call, where: Where, actor: Actor) -> Reply:
     if slots is None:  # one per bot (and so per event loop), made on first use
         slots = bot.work_slots = asyncio.Semaphore(WORK_SLOTS)
     async with _Slot(slots) as slot:
-        lending = thinking.LENT.set(slot.lent)
-        try:
-            return await call(bot.service, where, actor)
-        finally:
-            thinking.LENT.reset(lending)
+        # set in this task's own context (`_answer` runs this as a task), which ends with it:
+        # no reset, which would fail when the loop closes the task from another context
+        thinking.LENT.set(slot.lent)
+        return await call(bot.service, where, actor)
 
 
 async def _answer(
