@@ -171,6 +171,20 @@ def test_mythic_images_move_by_move_are_the_pixels_of_a_fresh_drawing():
     assert common.STRIPS.hits > common.STRIPS.misses
 
 
+def campaign_states(seed: int) -> list:
+    """Every state of a heuristic Hoplomachus campaign (the images' test material)."""
+    from engine.hoplomachus import GAME as HOPLOMACHUS
+
+    states: list = []
+    play(
+        HOPLOMACHUS,
+        {"p1": HOPLOMACHUS.players["heuristic"](seed)},
+        seed=seed,
+        on_step=lambda _b, _r, _c, out: states.append(out.state),
+    )
+    return states
+
+
 def test_hoplomachus_arena_move_by_move_is_the_pixels_of_a_fresh_drawing():
     """Hoplomachus Victorum's arena through render.layers: two campaigns interleaved, en and fr,
     each arena PNG made with warm caches decodes to the arena drawn afresh on one canvas."""
@@ -180,13 +194,7 @@ def test_hoplomachus_arena_move_by_move_is_the_pixels_of_a_fresh_drawing():
 
     runs: list[list] = []
     for seed in (7, 8):
-        states: list = []
-        play(
-            HOPLOMACHUS,
-            {"p1": HOPLOMACHUS.players["heuristic"](seed)},
-            seed=seed,
-            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
-        )
+        states = campaign_states(seed)
         runs.append([s for s in states if s.fight is not None][:70])
     common.STRIPS.clear()
     checked = 0
@@ -211,13 +219,7 @@ def test_hoplomachus_world_map_move_by_move_is_the_pixels_of_a_fresh_drawing():
 
     runs: list[list] = []
     for seed in (9, 10):
-        states: list = []
-        play(
-            HOPLOMACHUS,
-            {"p1": HOPLOMACHUS.players["heuristic"](seed)},
-            seed=seed,
-            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
-        )
+        states = campaign_states(seed)
         runs.append([s for s in states if s.fight is None and not (s.phase == "event" and s.event)][:50])
     common.STRIPS.clear()
     checked = 0
@@ -242,13 +244,7 @@ def test_hoplomachus_camp_move_by_move_is_the_pixels_of_a_fresh_drawing():
 
     runs: list[list] = []
     for seed in (11, 12):
-        states: list = []
-        play(
-            HOPLOMACHUS,
-            {"p1": HOPLOMACHUS.players["heuristic"](seed)},
-            seed=seed,
-            on_step=lambda _b, _r, _c, out, states=states: states.append(out.state),
-        )
+        states = campaign_states(seed)
         runs.append(states[:80])
     common.STRIPS.clear()
     offered = 0
@@ -271,13 +267,7 @@ def test_hoplomachus_event_card_is_the_pixels_of_a_fresh_drawing():
     from render.hoplomachus import IMAGES
     from render.hoplomachus.cards import event_image
 
-    states: list = []
-    play(
-        HOPLOMACHUS,
-        {"p1": HOPLOMACHUS.players["heuristic"](13)},
-        seed=13,
-        on_step=lambda _b, _r, _c, out: states.append(out.state),
-    )
+    states = campaign_states(13)
     common.STRIPS.clear()
     cards = 0
     for n, state in enumerate(s for s in states if s.fight is None):
