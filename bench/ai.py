@@ -201,7 +201,8 @@ def main() -> None:
     print(f"python bench/ai.py {' '.join(sys.argv[1:])}")
     for name in GAMES if args.game == "all" else (args.game,):
         print(f"{name}: budget {parse_budget(args.budget, load(name)[0])}", flush=True)
-        run(name, "strong", args.games, args.seed, args.budget, args.jobs)
+        if args.games:  # --games 0: only the reference
+            run(name, "strong", args.games, args.seed, args.budget, args.jobs)
         reference = args.games if args.reference is None else args.reference
         if reference:
             run(name, "reference", reference, args.seed, args.budget, args.jobs)
