@@ -41,6 +41,13 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
     default (16i, 2 s cap): strong 130/200 = 65% (95% 58-71%), searched CPU median 80 ms,
     p99 402 ms (10,023 decisions); quarter (4i, 0.5 s): 120.5/200 = 60% (53-67%), median 23 ms,
     p99 111 ms (10,196 decisions): more worlds barely help; the 70% target is not met.
+  Battlelore second pass (2026-11-28, --reference 0, load 4-5): an evaluation fitted on 1,200
+    heuristic games (bench/fit_battlelore_eval.py: VP toward the target and their square, the
+    share of the army kept, who moves; held out 66% right against 63% for the hand-made one)
+    played as strong as the hand-made one: quarter seeds 1-100 72/100 vs 68.5/100, seeds
+    101-199 57/99 vs 62/99; default seeds 1-100 64/100 vs 64.5/100. Not kept. A fit with units
+    on the field and the hand (a large muster, or extra cards bought with points, loses more
+    often: it prized losing units) played worse: quarter 29/50 vs 36.5/50, stopped.
 Not run yet: 200 games at the default 2 s (a game holds 70-100 searched decisions per side:
 hours of CPU per game type), so the intervals above are wide.
 """
