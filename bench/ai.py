@@ -28,8 +28,8 @@ is one the game searches (engine/*/ai.py `searching`); the others are the heuris
     on 800 heuristic duels, the rout 1/(units above 3) weighs most) 66/100; + whom to strike
     searched (2 targets or more, the heuristic's best 3) 71/100 (62/100 with the former
     hand-set evaluation; + where to strike from, best 3 squares: 58/90, dropped).
-    default, kept version: 79/100 = 79% (95% 70-86%), searched CPU median 104 ms, p99 298 ms
-    (4,325 decisions). Teams quarter, seeds 1-50: before 31/50, after 34/50.
+    default: before 70/100; kept version 79/100 = 79% (95% 70-86%), searched CPU median
+    104 ms, p99 298 ms (4,325 decisions; quarter median 29 ms, p99 97 ms). Teams quarter, seeds 1-50: before 31/50, after 34/50.
   Battlelore tuning (2026-11-28, seeds 1-30, --games 30 --reference 0, load 7-9; strong CPU a game):
     before (every turn step searched, playouts through the reply, the first legal commands as
     candidates): 8i 21.6 s a game (one game); 8i on card+fight only 13.5/24 = 56%, 5 s;
