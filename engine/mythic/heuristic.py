@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.mythic import attacks, combat, reactions
 from engine.mythic.board import distance, name, neighbours, parse_square
+from engine.mythic.cards import CYCLE_DRAW
 from engine.mythic.commands import (
     Activate,
     Attack,
@@ -315,7 +316,15 @@ class HeuristicPlayer:
         return sorted(hand, key=lambda c: (c not in dead, -hand.count(c), c))
 
     def _cycle(self, state: State, role: Role, options: list) -> Any:
-        hand = state.sides[role].hand
+        """001 l.341: three cards under the deck for two. Only while the deck holds the two
+        to draw: from a shorter deck the draw brings back the cards just put under, and the
+        deck never runs out, so the new decks (001 §"Making a new deck", with four players
+        only once all are empty, l.820) never come: a teams game stalled that way (seed
+        1081 of bench/ai.py, the strong side cycling its dead units' cards every turn)."""
+        side = state.sides[role]
+        hand = side.hand
+        if len(side.deck) < CYCLE_DRAW:
+            return Done()
         dead = self._dead_cards(state, role)
         if sum(c in dead for c in hand) >= 2 or len(hand) >= 8:
             cards = tuple(sorted(self._useless_first(state, role, hand)[:3]))
