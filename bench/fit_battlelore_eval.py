@@ -15,13 +15,13 @@ Pure Python: Newton's method on a handful of features (no numpy in the project).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.logistic import fit, predict, score  # noqa: E402
 from engine.battlelore import GAME, field, victory  # noqa: E402
 from engine.battlelore.ai import _strength, evaluate  # noqa: E402
 from engine.battlelore.players import HeuristicPlayer  # noqa: E402
@@ -80,52 +80,6 @@ def samples(seed: int) -> list[tuple[list[float], float, float]]:
     return [(x, h, y) for x, h in seen]
 
 
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(n):
-            if r != col and m[col][col]:
-                f = m[r][col] / m[col][col]
-                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
-def sigmoid(z: float) -> float:
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-def fit(data: list[tuple[list[float], float]]) -> list[float]:
-    """No intercept: the features are zero-sum, so is the fit (p(win) for one side = 1 - the other's)."""
-    d = len(data[0][0])
-    w = [0.0] * d
-    for _ in range(25):
-        grad = [L2 * wi for wi in w]
-        hess = [[L2 if i == j else 0.0 for j in range(d)] for i in range(d)]
-        for x, y in data:
-            p = sigmoid(sum(wi * xi for wi, xi in zip(w, x, strict=True)))
-            g, h = p - y, p * (1 - p)
-            for i in range(d):
-                grad[i] += g * x[i]
-                hx = h * x[i]
-                row = hess[i]
-                for j in range(d):
-                    row[j] += hx * x[j]
-        step = solve(hess, grad)
-        w = [wi - si for wi, si in zip(w, step, strict=True)]
-        if max(abs(s) for s in step) < 1e-6:
-            break
-    return w
-
-
-def score(probs: list[float], ys: list[float]) -> tuple[float, float]:
-    acc = sum((p > 0.5) == (y > 0.5) for p, y in zip(probs, ys, strict=True)) / len(ys)
-    loss = -sum(math.log(max(1e-9, p if y else 1 - p)) for p, y in zip(probs, ys, strict=True)) / len(ys)
-    return acc, loss
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -140,10 +94,10 @@ def main() -> None:
         rows = samples(args.seed + n)
         (test if n >= args.games - held else train).extend(rows)
     print(f"{len(train)} training positions, {len(test)} held out, {time.process_time() - started:.0f} s CPU")
-    w = fit([(x, y) for x, _, y in train])
+    w = fit([(x, y) for x, _, y in train], ridge=L2, tol=1e-6)
     print("WEIGHTS = (" + ", ".join(f"{wi:.3f}" for wi in w) + ")")
     ys = [y for _, _, y in test]
-    fitted = [sigmoid(sum(wi * xi for wi, xi in zip(w, x, strict=True))) for x, _, _ in test]
+    fitted = [predict(w, x) for x, _, _ in test]
     old = [min(1 - 1e-6, max(1e-6, 0.5 + h / 2)) for _, h, _ in test]
     for name, probs in (("fitted", fitted), ("level's", old)):
         acc, loss = score(probs, ys)

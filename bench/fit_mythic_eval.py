@@ -14,13 +14,13 @@ tuning (1-199) or proof (1000-1199) seeds.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.logistic import fit, predict, score  # noqa: E402
 from engine.harness import play  # noqa: E402
 from engine.mythic.ai import FEATURE_NAMES, features  # noqa: E402
 from engine.mythic.game import GAME  # noqa: E402
@@ -51,52 +51,6 @@ def samples(seed: int, teams: bool) -> list[tuple[list[float], int]]:
     return out
 
 
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(n):
-            if r != c and m[c][c]:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
-def fit(data: list[tuple[list[float], int]], ridge: float = 1.0) -> list[float]:
-    """Logistic regression without intercept (the features are antisymmetric: the other
-    side's are their negation), a small ridge, Newton steps."""
-    k = len(data[0][0])
-    w = [0.0] * k
-    for _ in range(25):
-        grad = [-ridge * wi for wi in w]
-        hess = [[ridge if i == j else 0.0 for j in range(k)] for i in range(k)]
-        for x, y in data:
-            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
-            p = 1 / (1 + math.exp(-max(-30, min(30, z))))
-            g, h = y - p, p * (1 - p)
-            for i in range(k):
-                grad[i] += g * x[i]
-                for j in range(k):
-                    hess[i][j] += h * x[i] * x[j]
-        step = solve(hess, grad)
-        w = [wi + si for wi, si in zip(w, step, strict=True)]
-        if max(abs(s) for s in step) < 1e-7:
-            break
-    return w
-
-
-def score(w: list[float], data: list[tuple[list[float], int]]) -> tuple[float, float]:
-    right, loss = 0, 0.0
-    for x, y in data:
-        z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
-        p = min(1 - 1e-9, max(1e-9, 1 / (1 + math.exp(-max(-30, min(30, z))))))
-        right += (p >= 0.5) == (y == 1)
-        loss -= math.log(p if y else 1 - p)
-    return right / len(data), loss / len(data)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -111,8 +65,9 @@ def main() -> None:
     train = [s for g in games[:cut] for s in g]
     held = [s for g in games[cut:] for s in g]
     w = fit(train)
-    acc, loss = score(w, held)
-    base_acc, base_loss = score([0.0] * len(w), held)
+    ys = [y for _, y in held]
+    acc, loss = score([predict(w, x) for x, _ in held], ys)
+    base_acc, base_loss = score([0.5] * len(held), ys)
     print(f"python bench/fit_mythic_eval.py {' '.join(sys.argv[1:])}")
     print(f"{len(train)} training samples, {len(held)} held out, {time.process_time() - started:.0f} s CPU")
     for n, wi in zip(FEATURE_NAMES, w, strict=True):

@@ -96,7 +96,9 @@ def features(state: State, role: Role) -> list[float]:
 
 # Fitted by bench/fit_mythic_eval.py --games 800 --seed 5000 (heuristic-vs-heuristic duels,
 # logistic regression on `features` at turn boundaries; held out: 68.3% right, log-loss 0.571
-# against 0.693 for a coin), in the order of FEATURE_NAMES.
+# against 0.693 for a coin), in the order of FEATURE_NAMES. Fitted before the heuristic stopped
+# cycling from a short deck (84b2072): a fit now gives slightly different weights; kept, as the
+# 200-game figures were measured with these.
 WEIGHTS = (-0.0147, 1.8370, 0.6069, 0.0533, 0.0621, 0.0490)
 
 
