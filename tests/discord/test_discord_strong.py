@@ -32,10 +32,12 @@ def small_budget():
         os.environ["AGORA_AI_ITERATIONS"] = before
 
 
-async def play(fake, table: Table, user, move: str) -> None:
-    """`/play`: acknowledged at once (deferred), answered once the AI seat's whole turn is
-    played (a Battlelore turn is many searched decisions: longer than tablehelp's 10 s)."""
-    inter = await fake.slash(user, table.channel, "play", move=move)
+async def patient(fake, table: Table, user, path: str, **values) -> None:
+    """A command after which the AI seat plays (`/play`, or `/game start` when it opens):
+    acknowledged at once (deferred), answered once the AI seat's whole turn is played. Longer
+    than tablehelp's 10 s: a Battlelore turn is many searched decisions, and the first one
+    starts the worker process, at the lowest priority (slow on a loaded machine)."""
+    inter = await fake.slash(user, table.channel, path, **values)
     await fake.wait_for(lambda: inter.ack_type is not None)
     await asyncio.wait_for(inter.resolved.wait(), 180)
     await fake.settle()
@@ -57,7 +59,7 @@ async def test_a_user_plays_a_whole_game_against_strong(fake, tmp_path, caplog, 
         rules = await table.slash(user, "game rules")
         assert "strong" in (rules.ephemeral_text or rules.original.content), "the level is offered"
         await table.slash(user, "game addbot", level="strong")
-        await table.slash(user, "game start")
+        await patient(fake, table, user, "game start")
         running = await _table(process, table)
         game = running.game
         assert running.seat("p2").is_ai and running.seat("p2").ai_level == "strong"
@@ -71,7 +73,7 @@ async def test_a_user_plays_a_whole_game_against_strong(fake, tmp_path, caplog, 
             )
             move = game.notation.format(decider.choose(running.state, "p1"))
             before = running.record.seq
-            await play(fake, table, user, move)
+            await patient(fake, table, user, "play", move=move)
             assert (await _table(process, table)).record.seq > before, move  # accepted
         over = await _table(process, table)
         assert over.record.status == "finished"
