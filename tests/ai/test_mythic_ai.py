@@ -1,5 +1,5 @@
 """Mythic Battles' search hints (engine/mythic/ai.py): which decisions the `strong` level
-searches (the main step, and where and whom its own unit strikes), which commands it weighs
+searches (the main step, and whom its own unit strikes), which commands it weighs
 there, and the fitted evaluation: the rout counts units (001 §"Victory": a general left with
 3 units or fewer loses), and converting a destroyed unit's card pays (001 "Making the deck":
 such a card is worth 1 power point)."""
