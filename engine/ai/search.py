@@ -9,8 +9,9 @@ Determinized flat Monte Carlo with sequential halving:
   (common random numbers: the same hidden cards, the same dice), then lets the heuristic
   play on for every seat until the game's `horizon` moved `depth` times, where the game's
   evaluation scores the position;
-- after 1, 2, 4, 8... iterations the worse half of the candidates is dropped, never the
-  heuristic's choice;
+- the worse half of the candidates is dropped, never the heuristic's choice, in rounds
+  that share the worlds equally (`_cuts`: 5 candidates and 8 worlds are cut after the 3rd
+  and the 5th), so no candidate goes on one world's dice;
 - the best mean wins; the heuristic's choice keeps ties (a search never plays worse for
   lack of evidence).
 
@@ -128,7 +129,8 @@ class SearchPlayer:
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         alive = list(range(len(candidates)))
-        iteration, next_cut = 0, 1
+        cuts = _cuts(len(candidates), budget.iterations or ai.iterations)
+        iteration = 0
         while True:
             if budget.iterations is not None and iteration >= budget.iterations:
                 break
@@ -140,11 +142,10 @@ class SearchPlayer:
                 totals[i] += self._playout(world, role, candidates[i], policy_seed)
                 counts[i] += 1
             iteration += 1
-            if iteration == next_cut and len(alive) > 2:
+            if iteration in cuts and len(alive) > 2:
                 # the heuristic's choice (0) stays: a noisy world or two must not drop the reference
                 alive.sort(key=lambda i: (i != 0, -totals[i] / counts[i], i))
                 alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-                next_cut *= 2
         means = [totals[i] / counts[i] if counts[i] else -2.0 for i in range(len(candidates))]
         best = max(alive, key=lambda i: (means[i], counts[i], -i))
         if means[best] <= means[0]:
@@ -191,6 +192,16 @@ class SearchPlayer:
                 return 1.0
             return -1.0 if result.winners or role in result.losers else 0.0
         return self.game.ai.evaluate(state, role)
+
+
+def _cuts(width: int, iterations: int) -> set[int]:
+    """After which worlds the worse half of the candidates goes. Halving `width` down to 2
+    takes `rounds` cuts; each round gets an equal share of the worlds, so no candidate is
+    dropped on the dice of a single world."""
+    rounds, alive = 0, width
+    while alive > 2:
+        alive, rounds = (alive + 1) // 2, rounds + 1
+    return {max(1, round(iterations * (k + 1) / (rounds + 1))) for k in range(rounds)}
 
 
 def strong_level(game: Any, budget: Budget | None = None) -> Any:

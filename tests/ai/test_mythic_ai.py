@@ -128,3 +128,22 @@ def test_a_dead_units_card_counts_less_than_its_power_point() -> None:
     after = clone(before)
     after.sides[role].hand, after.sides[role].pp = [], before.sides[role].pp + 1
     assert evaluate(after, role) > evaluate(before, role)
+
+
+def test_teams_are_judged_by_the_army_points_they_keep() -> None:
+    """With teams the evaluation is the share of army points kept (the duels' fit misjudged
+    four-player moves): a wound to an enemy raises it, one to an ally lowers it, and the two
+    teams' values are opposite."""
+    state, role = next((s, r) for s, r in _all("mythic_teams") if searching(s, r) and s.winners is None)
+    base = evaluate(state, role)
+    assert abs(base + evaluate(state, state.enemies(role)[0])) < 1e-9
+
+    def wounded(owner_of):
+        out = clone(state)
+        unit = next(u for u in sorted(out.alive(owner_of), key=lambda u: u.uid) if u.vit > 1)
+        out.set_unit(unit.uid, vit=unit.vit - 1)
+        return out
+
+    ally = next(r for r in state.allies(role) if r != role)
+    assert evaluate(wounded(state.enemies(role)[0]), role) > base
+    assert evaluate(wounded(ally), role) < base

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai.search import Budget, SearchPlayer
+from engine.ai.search import Budget, SearchPlayer, _cuts
 from tests.ai.positions import GAMES, positions
 
 SEARCHED = ("athena", "mythic", "mythic_teams", "battlelore")
@@ -53,3 +53,13 @@ def test_budget_in_seconds_ends_the_search() -> None:
     player = SearchPlayer(game, 1, Budget(iterations=None, seconds=0.05))
     player.choose(state, role)
     assert 1 <= player.thought.iterations < 50
+
+
+@pytest.mark.parametrize(
+    ("width", "iterations", "cuts"),
+    [(4, 16, {8}), (5, 8, {3, 5}), (8, 16, {5, 11}), (4, 4, {2}), (2, 16, set()), (5, 2, {1})],
+)
+def test_halving_gives_each_round_an_equal_share_of_the_worlds(width, iterations, cuts) -> None:
+    """Cutting after 1, 2, 4... worlds dropped half the candidates on one world's dice (and a
+    search of 16 worlds then weighed two); each round now gets its share."""
+    assert _cuts(width, iterations) == cuts
