@@ -11,7 +11,8 @@ Determinized flat Monte Carlo with sequential halving:
   evaluation scores the position;
 - the worse half of the candidates is dropped, never the heuristic's choice, in rounds
   that share the worlds equally (`_cuts`: 5 candidates and 8 worlds are cut after the 3rd
-  and the 5th), so no candidate goes on one world's dice;
+  and the 5th), so no candidate goes on one world's dice (a game may keep the cheaper cuts
+  after 1, 2, 4... worlds: GameAI.rounds);
 - the best mean wins; the heuristic's choice keeps ties (a search never plays worse for
   lack of evidence).
 
@@ -129,7 +130,7 @@ class SearchPlayer:
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         alive = list(range(len(candidates)))
-        cuts = _cuts(len(candidates), budget.iterations or ai.iterations)
+        cuts = _cuts(len(candidates), budget.iterations or ai.iterations, ai.rounds)
         iteration = 0
         while True:
             if budget.iterations is not None and iteration >= budget.iterations:
@@ -194,10 +195,13 @@ class SearchPlayer:
         return self.game.ai.evaluate(state, role)
 
 
-def _cuts(width: int, iterations: int) -> set[int]:
+def _cuts(width: int, iterations: int, shared: bool = True) -> set[int]:
     """After which worlds the worse half of the candidates goes. Halving `width` down to 2
     takes `rounds` cuts; each round gets an equal share of the worlds, so no candidate is
-    dropped on the dice of a single world."""
+    dropped on the dice of a single world. Not `shared` (a game's GameAI.rounds): after 1,
+    2, 4... worlds, the first challenger of the heuristic's choice picked on one world."""
+    if not shared:
+        return {1 << k for k in range(21)}  # a budget in seconds may go on past `iterations`
     rounds, alive = 0, width
     while alive > 2:
         alive, rounds = (alive + 1) // 2, rounds + 1

@@ -63,3 +63,9 @@ def test_halving_gives_each_round_an_equal_share_of_the_worlds(width, iterations
     """Cutting after 1, 2, 4... worlds dropped half the candidates on one world's dice (and a
     search of 16 worlds then weighed two); each round now gets its share."""
     assert _cuts(width, iterations) == cuts
+
+
+def test_a_game_may_keep_the_cuts_after_1_2_4_worlds() -> None:
+    assert {1, 2, 4, 8, 16} <= _cuts(4, 16, shared=False)
+    assert not {3, 5, 6, 7, 12} & _cuts(4, 16, shared=False)
+    assert GAMES["battlelore"][0].ai.rounds is False and GAMES["mythic"][0].ai.rounds is True
