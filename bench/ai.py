@@ -61,6 +61,23 @@ screens still overfit (seeds 1-100 said 79% at the default): the proofs are the 
     short deck for ever, fixed in 84b2072); 84b2072: 133/200 = 66.5% (60-73%), 25 / 98 ms
   heuristic vs random (--games 0 --reference 200 --seed 1000): mythic 200/200, mythic_teams
     200/200, battlelore 198.5/200, athena 185/200
+Third pass (2026-11-29, --reference 0, seeds 1000-1199 unless said; other runs beside, niced):
+  the halving's rounds share the worlds (engine/ai/search.py `_cuts`; before, the first cut
+  came after one world: 5 candidates were 2 after two worlds):
+    mythic default 143/200 = 71.5% (95% 65-77%), searched CPU median 127 ms, p99 403 ms
+      (before: 136/200); quarter 121/200, the same games (2 worlds: the same cuts)
+    athena default, seeds 1000-1099: 93/100 (before 91/100 on them), 79 / 269 ms
+    battlelore default 126/200, quarter 119.5/200 (before 130/200, 120.5/200); seeds 1-100
+      default 65.5/100 (64.5), seeds 1-199 quarter 129.5/199 (130.5): Battlelore keeps the
+      former cuts (GameAI.rounds=False), its figures above stand
+  mythic_teams evaluation: the duels' fit 125/200; the army points kept (the first pass's)
+    133/200 = 66.5%; with the shared rounds 135/200 = 67.5% (61-74%), 105 / 398 ms. A fit on
+    600 teams games (bench/fit_mythic_eval.py --teams: held out 74.9% right) played worse
+    (73/140, stopped): it predicts the winner, not which move is better.
+  battlelore, not kept: an exposure term (the enemies' hits on our units next turn) quarter
+    seeds 1-199 120.5/199 against 130.5/199; the same rewarded (aggression) 58.5/110,
+    stopped; 6 candidates (5 cards) with the shared rounds: seeds 1-100 69.5/100, but seeds
+    1000-1109 59.5/110 against 65/110.
 """
 
 from __future__ import annotations
