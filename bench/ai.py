@@ -65,13 +65,15 @@ Third pass (2026-11-29, --reference 0, seeds 1000-1199 unless said; other runs b
   the halving's rounds share the worlds (engine/ai/search.py `_cuts`; before, the first cut
   came after one world: 5 candidates were 2 after two worlds):
     mythic default 143/200 = 71.5% (95% 65-77%), searched CPU median 127 ms, p99 403 ms
-      (before: 136/200); quarter 121/200, the same games (2 worlds: the same cuts)
+      (before: 136/200); seeds 1200-1399 152/200 = 76% (before 132/200): 295/400 = 74%
+      (69-78%); quarter 121/200, the same games (2 worlds: the same cuts)
     athena default, seeds 1000-1099: 93/100 (before 91/100 on them), 79 / 269 ms
     battlelore default 126/200, quarter 119.5/200 (before 130/200, 120.5/200); seeds 1-100
       default 65.5/100 (64.5), seeds 1-199 quarter 129.5/199 (130.5): Battlelore keeps the
       former cuts (GameAI.rounds=False), its figures above stand
   mythic_teams evaluation: the duels' fit 125/200; the army points kept (the first pass's)
-    133/200 = 66.5%; with the shared rounds 135/200 = 67.5% (61-74%), 105 / 398 ms. A fit on
+    133/200 = 66.5%; with the shared rounds 135/200 = 67.5% (61-74%), 105 / 398 ms; quarter
+    134.5/200 = 67% (60-73%), 23 / 86 ms (the duels' fit: 133/200). A fit on
     600 teams games (bench/fit_mythic_eval.py --teams: held out 74.9% right) played worse
     (73/140, stopped): it predicts the winner, not which move is better.
   battlelore, not kept: an exposure term (the enemies' hits on our units next turn) quarter
