@@ -40,6 +40,11 @@ class GameAI:
       of CPU), chosen per game so that the level beats the heuristic (bench/ai.py).
     - `rounds`: the search's halving shares the worlds equally between its rounds (True), or
       cuts after 1, 2, 4... worlds (False: cheaper, where the rounds measured no better).
+    - `muster(legal) -> command | None`: the `strong` level's choice of army (people,
+      preset, recruits) where the matchups measured by bench/musters.py rank the legal
+      commands; None leaves the decision to the heuristic. It sees the legal commands alone
+      (the seat's own knowledge). A search cannot weigh a choice whose worth shows only at
+      the end of a whole game; a strong player knows which armies win.
     """
 
     determinize: Determinize
@@ -51,6 +56,7 @@ class GameAI:
     playout: str = "heuristic"
     iterations: int = 32
     rounds: bool = True
+    muster: Callable[[list], Any] | None = None
 
 
 def sample_rng_seed(rng: random.Random) -> int:

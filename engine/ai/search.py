@@ -21,7 +21,7 @@ is the game's `iterations` (GameAI), cut at 2 s of CPU (`time.process_time`: a b
 slows the search, never cuts it short unfairly) whichever ends first: a decision stops once
 more worlds would not change it much, and a phone user does not wait for nothing.
 Decisions a game does not search (`searching`), and a single legal command, are answered
-by the heuristic at once.
+by the heuristic at once; the choice of army by the game's `muster` (measured matchups).
 """
 
 from __future__ import annotations
@@ -94,6 +94,11 @@ class SearchPlayer:
         game, ai = self.game, self.game.ai
         legal = game.legal(state, role)
         rng = random.Random(self.seed)
+        if ai.muster is not None and len(legal) > 1:
+            chosen = ai.muster(legal)  # the army, from the legal commands alone
+            if chosen is not None:
+                self.thought = Thought(chosen, 0.0, 0, len(legal), False)
+                return chosen
         # the heuristic's own (honest) choice: the answer when nothing is searched
         fallback = game.players[ai.playout](self.seed).choose(state, role)
         if len(legal) == 1 or (ai.searching is not None and not ai.searching(state, role)):
