@@ -64,7 +64,9 @@ def army_name(name: str):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", choices=("mythic", "mythic_teams", "battlelore"), required=True)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=5000)
@@ -88,7 +90,9 @@ def main() -> None:
     print("seats: " + ", ".join(f"{r} {100 * seats[r] / args.games:.0f}%" for r in roles))
     for picked, (won, played) in sorted(tally.items(), key=lambda kv: -kv[1][0] / kv[1][1]):
         low, high = wilson(won, played)
-        print(f"  {picked:28s} {won:g}/{played} = {100 * won / played:.0f}% (95% {100 * low:.0f}-{100 * high:.0f}%)")
+        print(
+            f"  {picked:28s} {won:g}/{played} = {100 * won / played:.0f}% (95% {100 * low:.0f}-{100 * high:.0f}%)"
+        )
 
 
 if __name__ == "__main__":

@@ -161,7 +161,14 @@ def searching(state: State, role: Role) -> bool:
 # strong player musters the people and preset that win, as the search cannot see a whole game.
 MUSTER = {
     "people": {"greek": 0.68, "egypt": 0.60, "persia": 0.21},
-    "preset": {"greek2": 0.77, "greek1": 0.63, "egypt2": 0.61, "egypt1": 0.60, "persia2": 0.29, "persia1": 0.18},
+    "preset": {
+        "greek2": 0.77,
+        "greek1": 0.63,
+        "egypt2": 0.61,
+        "egypt1": 0.60,
+        "persia2": 0.29,
+        "persia1": 0.18,
+    },
 }
 
 
@@ -169,7 +176,12 @@ def muster(legal: list) -> c.People | c.Army | None:
     """The people, then the preset, that won most often among the legal ones (002 l.200-223:
     each side chooses its people and musters its army). Other steps: the heuristic's."""
     rated = [
-        (MUSTER["people"].get(cmd.people, 0.5) if isinstance(cmd, c.People) else MUSTER["preset"][cmd.preset], i)
+        (
+            MUSTER["people"].get(cmd.people, 0.5)
+            if isinstance(cmd, c.People)
+            else MUSTER["preset"][cmd.preset],
+            i,
+        )
         for i, cmd in enumerate(legal)
         if isinstance(cmd, c.People) or (isinstance(cmd, c.Army) and cmd.preset in MUSTER["preset"])
     ]

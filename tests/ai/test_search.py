@@ -30,13 +30,17 @@ def test_same_seed_and_iterations_same_decision(name: str) -> None:
 
 @pytest.mark.parametrize("name", SEARCHED)
 def test_unsearched_decisions_are_the_heuristics(name: str) -> None:
-    """Set-up steps and windows: the heuristic's answer at once, with no iteration."""
+    """Set-up steps and windows: the heuristic's answer at once, with no iteration; the
+    army, where the game ranks the musters, the best-ranked one."""
     game, _ = GAMES[name]
     for n, (state, role) in enumerate(positions(name)):
         if game.ai.searching(state, role):
             continue
         player = SearchPlayer(game, n, Budget(iterations=50, seconds=None))
-        assert player.choose(state, role) == game.players["heuristic"](n).choose(state, role)
+        legal = game.legal(state, role)
+        ranked = game.ai.muster(legal) if game.ai.muster is not None and len(legal) > 1 else None
+        expected = ranked if ranked is not None else game.players["heuristic"](n).choose(state, role)
+        assert player.choose(state, role) == expected
         assert player.thought.iterations == 0
 
 
