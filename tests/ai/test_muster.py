@@ -20,7 +20,9 @@ def _army(units: tuple[str, ...]) -> str:
 def test_battlelore_musters_greece_and_its_best_preset() -> None:
     peoples = [bc.People(people=p) for p in ("egypt", "greek", "persia")]
     assert battlelore_muster(peoples) == bc.People(people="greek")
-    assert battlelore_muster([bc.Army(preset="persia1"), bc.Army(preset="persia2")]) == bc.Army(preset="persia2")
+    assert battlelore_muster([bc.Army(preset="persia1"), bc.Army(preset="persia2")]) == bc.Army(
+        preset="persia2"
+    )
     assert battlelore_muster([bc.Army(preset="greek1"), bc.Army(preset="greek2")]) == bc.Army(preset="greek2")
 
 
