@@ -80,6 +80,24 @@ Third pass (2026-11-29, --reference 0, seeds 1000-1199 unless said; other runs b
     seeds 1-199 120.5/199 against 130.5/199; the same rewarded (aggression) 58.5/110,
     stopped; 6 candidates (5 cards) with the shared rounds: seeds 1-100 69.5/100, but seeds
     1000-1109 59.5/110 against 65/110.
+Fourth pass (2026-11-29, --reference 0): the level musters the army that wins
+  (GameAI.muster: the legal people, preset or recruits ranked by the heuristic-vs-heuristic
+  win rates of bench/musters.py; Battlelore's Persia wins 21% and Greece 68%, Mythic's
+  Hounds of Hades 72% in teams). Searches of the play itself were all within noise of the
+  kept version first (quarter, seeds 1-200, paired): Battlelore's playout dice drawn as from
+  a deck (each face once in six rolls) 133/200 vs 130.5/199; its card searched through the
+  reply 71/120 vs 74.5/120; the small windows (retreat, pursuit, reactions) searched too
+  39/60 vs 38.5/60 (default, seeds 1000+); a margin of one standard error before leaving
+  the heuristic's choice 32.5/60 vs 38.5/60 (default, seeds 1000+), teams 66/100 vs 68/100
+  (the same); teams' rout term 127/200 vs 125/200, its reaction windows searched 34/60 vs
+  38/60 (quarter, seeds 1-200). None kept.
+  With the muster, seeds 1000-1199 (the search's figures above are its play alone):
+    battlelore default 149/200 = 74.5% (95% 68-80%), searched CPU median 75 ms, p99 291 ms
+      (before: 130/200); quarter 155/200 = 77.5% (71-83%), 24 / 94 ms (before: 120.5/200)
+    mythic_teams default 161/200 = 80.5% (74-85%), 99 / 378 ms (before: 135/200);
+      quarter 157.5/200 = 79% (73-84%), 27 / 107 ms (before: 134.5/200)
+    mythic default 148/200 = 74% (68-80%), 141 / 494 ms (before: 143/200); quarter
+      125/200 = 62.5% (56-69%), 34 / 128 ms (before: 121/200)
 """
 
 from __future__ import annotations

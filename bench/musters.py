@@ -12,8 +12,11 @@ Figures of 2026-11-29 (seeds 5000+, heuristic against heuristic):
     (149.5/247), egypt1 60% (252/419), persia2 29% (54.5/190), persia1 18% (87.5/477);
     first seat 54%. Persia's authored units lose four games in five to Greece's: a balance
     question for the content (CONTENT.md), not for the AI.
-  mythic_teams, 800 games: hounds (cerberus...) 72% (443/616), vanguard 48% (562/1183),
-    judges 46% (327/707), lion-guard 39% (268/694); a team of both Hades armies 70-73%.
+  mythic (duels), 800 games: skirmishers 62% (169/272), horde 58% (152/262), beasts 56%
+    (146/262), sophie 50% (131.5/264), phalanx 38% (114/298), nick 36% (87.5/242).
+  mythic_teams, 800 games: hounds 72% (443/616), vanguard 48% (562/1183), judges 46%
+    (327/707), lion-guard 39% (268/694); any team with the Hounds 71-73%, none without
+    above 47%.
 """
 
 from __future__ import annotations
