@@ -59,6 +59,17 @@ class GameAI:
     muster: Callable[[list], Any] | None = None
 
 
+def rated_muster(rate: Callable[[Any], float | None]) -> Callable[[list], Any]:
+    """A `muster` from a rating of commands (None: not an army the table knows): the legal
+    command rated highest, the first of equals; None when none is rated."""
+
+    def muster(legal: list) -> Any:
+        rated = [(value, -i) for i, cmd in enumerate(legal) if (value := rate(cmd)) is not None]
+        return legal[-max(rated)[1]] if rated else None
+
+    return muster
+
+
 def sample_rng_seed(rng: random.Random) -> int:
     """A fresh seed for the determinized game generator: future dice are unknown."""
     return rng.getrandbits(63)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.honest import GameAI, sample_rng_seed
+from engine.ai.honest import GameAI, rated_muster, sample_rng_seed
 from engine.battlelore import commands as c
 from engine.battlelore import field, turn, victory
 from engine.battlelore.content import content
@@ -172,20 +172,17 @@ MUSTER = {
 }
 
 
-def muster(legal: list) -> c.People | c.Army | None:
-    """The people, then the preset, that won most often among the legal ones (002 l.200-223:
-    each side chooses its people and musters its army). Other steps: the heuristic's."""
-    rated = [
-        (
-            MUSTER["people"].get(cmd.people, 0.5)
-            if isinstance(cmd, c.People)
-            else MUSTER["preset"][cmd.preset],
-            i,
-        )
-        for i, cmd in enumerate(legal)
-        if isinstance(cmd, c.People) or (isinstance(cmd, c.Army) and cmd.preset in MUSTER["preset"])
-    ]
-    return legal[max(rated, key=lambda t: (t[0], -t[1]))[1]] if rated else None
+def _army_rate(cmd: object) -> float | None:
+    """How often a people or a preset won (002 l.200-223: each side chooses its people and
+    musters its army); None for anything else, a drafted army included."""
+    if isinstance(cmd, c.People):
+        return MUSTER["people"].get(cmd.people, 0.5)
+    if isinstance(cmd, c.Army):
+        return MUSTER["preset"].get(cmd.preset)
+    return None
+
+
+muster = rated_muster(_army_rate)  # the people, then the preset, that won most often
 
 
 def horizon(state: State) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.ai.honest import GameAI, sample_rng_seed
+from engine.ai.honest import GameAI, rated_muster, sample_rng_seed
 from engine.mythic import attacks
 from engine.mythic.board import parse_square
 from engine.mythic.commands import Activate, Attack, End, Recruit
@@ -215,16 +215,16 @@ MUSTER = {
 }
 
 
-def muster(legal: list) -> Recruit | None:
-    """The ready-made army that won most often among the legal recruits (000 §"Recruter des
-    Unités" / 001 §"Recruiting Units": each general recruits freely within the points)."""
+def _army_rate(cmd: object) -> float | None:
+    """How often a ready-made army won (000 §"Recruter des Unités" / 001 §"Recruiting Units":
+    each general recruits freely within the points); None for anything else."""
+    if not isinstance(cmd, Recruit):
+        return None
     by_units = {tuple(a.units): aid for aid, a in content().armies.items()}
-    rated = [
-        (MUSTER[aid], i)
-        for i, cmd in enumerate(legal)
-        if isinstance(cmd, Recruit) and (aid := by_units.get(tuple(cmd.units))) in MUSTER
-    ]
-    return legal[max(rated, key=lambda t: (t[0], -t[1]))[1]] if rated else None
+    return MUSTER.get(by_units.get(tuple(cmd.units), ""))
+
+
+muster = rated_muster(_army_rate)  # the legal ready-made army that won most often
 
 
 def horizon(state: State) -> int:
