@@ -93,8 +93,10 @@ Fourth pass (2026-11-29, --reference 0): the level musters the army that wins
   38/60 (quarter, seeds 1-200). None kept.
   With the muster, seeds 1000-1199 (the search's figures above are its play alone):
     battlelore default 149/200 = 74.5% (95% 68-80%), searched CPU median 75 ms, p99 291 ms
-      (before: 130/200); quarter 155/200 = 77.5% (71-83%), 24 / 94 ms (before: 120.5/200)
-    mythic_teams default 161/200 = 80.5% (74-85%), 99 / 378 ms (before: 135/200);
+      (before: 130/200); quarter 155/200 = 77.5% (71-83%), 24 / 94 ms (before: 120.5/200);
+      seeds 1200-1399 default 149.5/200 = 75%: 298.5/400 = 74.6% (70-79%)
+    mythic_teams default 161/200 = 80.5% (74-85%), 99 / 378 ms (before: 135/200); seeds
+      1200-1399 164/200 = 82%: 325/400 = 81% (77-85%);
       quarter 157.5/200 = 79% (73-84%), 27 / 107 ms (before: 134.5/200)
     mythic default 148/200 = 74% (68-80%), 141 / 494 ms (before: 143/200); quarter
       125/200 = 62.5% (56-69%), 34 / 128 ms (before: 121/200)
