@@ -56,12 +56,11 @@ def army_name(name: str):
             return f"people {cmd.people}" if cmd.kind == "people" else f"preset {cmd.preset or 'drafted'}"
 
         return names
-    from engine.mythic.content import content
-
-    by_units = {tuple(a.units): aid for aid, a in content().armies.items()}
+    from engine.mythic.labels import starter_of
 
     def names(cmd):
-        return f"army {by_units.get(tuple(cmd.units), 'other')}"
+        preset = starter_of(cmd.units)
+        return f"army {preset.id if preset is not None else 'other'}"
 
     return names
 

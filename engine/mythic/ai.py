@@ -15,8 +15,8 @@ from engine.ai.honest import GameAI, rated_muster, sample_rng_seed
 from engine.mythic import attacks
 from engine.mythic.board import parse_square
 from engine.mythic.commands import Activate, Attack, End, Recruit
-from engine.mythic.content import content
 from engine.mythic.heuristic import HeuristicPlayer
+from engine.mythic.labels import starter_of
 from engine.mythic.state import AOW, State, clone
 from engine.mythic.units import udef
 from engine.protocol import Role
@@ -220,8 +220,8 @@ def _army_rate(cmd: object) -> float | None:
     each general recruits freely within the points); None for anything else."""
     if not isinstance(cmd, Recruit):
         return None
-    by_units = {tuple(a.units): aid for aid, a in content().armies.items()}
-    return MUSTER.get(by_units.get(tuple(cmd.units), ""))
+    preset = starter_of(cmd.units)
+    return MUSTER.get(preset.id) if preset is not None else None
 
 
 muster = rated_muster(_army_rate)  # the legal ready-made army that won most often

@@ -9,12 +9,13 @@ from engine.battlelore.ai import muster as battlelore_muster
 from engine.mythic.ai import muster as mythic_muster
 from engine.mythic.commands import End, Recruit
 from engine.mythic.content import content
+from engine.mythic.labels import starter_of
 from engine.mythic.recruitment import suggestions
 from tests.ai.positions import GAMES, positions
 
 
 def _army(units: tuple[str, ...]) -> str:
-    return next(aid for aid, a in content().armies.items() if tuple(a.units) == units)
+    return starter_of(units).id
 
 
 def test_battlelore_musters_greece_and_its_best_preset() -> None:
